@@ -1,0 +1,96 @@
+/// The name of one recorded lifecycle callback, spelled exactly as UIKit spells it.
+///
+/// ```swift
+/// EventKind(rawValue: "presentationTransitionWillBegin") // .presentationTransitionWillBegin
+/// ```
+///
+/// The raw value is the `event` string of trace format v1; names outside this list are
+/// unknown events, reported once and skipped by the reader.
+public enum EventKind: String, CaseIterable, Sendable, Hashable {
+  case present
+  case presentationTransitionWillBegin
+  case presentationTransitionDidEnd
+  case dismiss
+  case dismissalTransitionWillBegin
+  case dismissalTransitionDidEnd
+  case containerViewWillLayoutSubviews
+  case containerViewDidLayoutSubviews
+  case animateTransition
+  case startInteractiveTransition
+  case updateInteractiveTransition
+  case pauseInteractiveTransition
+  case finishInteractiveTransition
+  case cancelInteractiveTransition
+  case completeTransition
+  case animationEnded
+  case viewWillAppear
+  case viewDidAppear
+  case viewWillDisappear
+  case viewDidDisappear
+  case viewWillTransitionToSize
+  case panBegan
+  case panChanged
+  case panEnded
+  case panCancelled
+  case presentationControllerWillDismiss
+  case presentationControllerDidDismiss
+  case presentationControllerDidAttemptToDismiss
+  case completion
+  case mark
+
+  /// The payload keys this event understands, in the order the canonical writer emits them.
+  public var payloadKeys: [PayloadKey] {
+    switch self {
+    case .present: [.presenter, .animated, .style]
+    case .dismiss: [.animated]
+    case .presentationTransitionDidEnd, .dismissalTransitionDidEnd, .animationEnded: [.completed]
+    case .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews: [.width, .height]
+    case .viewWillTransitionToSize: [.width, .height]
+    case .animateTransition, .startInteractiveTransition: [.duration]
+    case .updateInteractiveTransition: [.percent]
+    case .finishInteractiveTransition, .cancelInteractiveTransition: [.completionSpeed]
+    case .completeTransition: [.didComplete]
+    case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: [.animated]
+    case .panBegan, .panChanged, .panEnded, .panCancelled: [.translation, .velocity]
+    case .mark: [.name]
+    case .presentationTransitionWillBegin, .dismissalTransitionWillBegin, .pauseInteractiveTransition,
+      .presentationControllerWillDismiss, .presentationControllerDidDismiss,
+      .presentationControllerDidAttemptToDismiss, .completion:
+      []
+    }
+  }
+
+  /// The payload keys that must be present for the event to be meaningful.
+  public var requiredPayloadKeys: [PayloadKey] {
+    switch self {
+    case .presentationTransitionDidEnd, .dismissalTransitionDidEnd, .animationEnded: [.completed]
+    case .animateTransition: [.duration]
+    case .updateInteractiveTransition: [.percent]
+    case .completeTransition: [.didComplete]
+    case .viewWillTransitionToSize: [.width, .height]
+    default: []
+    }
+  }
+}
+
+/// A payload key of trace format v1 and the JSON type its value must have.
+///
+/// ```swift
+/// PayloadKey.didComplete.valueType // .bool
+/// ```
+public enum PayloadKey: String, CaseIterable, Sendable {
+  case presenter, animated, style, completed, didComplete, width, height, duration, percent
+  case completionSpeed, translation, velocity, name
+
+  /// The JSON type a value of this key must have.
+  public enum ValueType: String, Sendable { case bool, number, string }
+
+  /// The JSON type a value of this key must have.
+  public var valueType: ValueType {
+    switch self {
+    case .presenter, .style, .name: .string
+    case .animated, .completed, .didComplete: .bool
+    case .width, .height, .duration, .percent, .completionSpeed, .translation, .velocity: .number
+    }
+  }
+}

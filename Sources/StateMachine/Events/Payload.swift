@@ -1,0 +1,88 @@
+/// The typed payload of one event: every key trace format v1 defines, each optional.
+///
+/// ```swift
+/// var payload = Payload()
+/// payload.didComplete = true
+/// ```
+///
+/// Which keys an event understands is `EventKind.payloadKeys`; the reader rejects wrong types
+/// and missing required keys before a payload reaches the machine.
+public struct Payload: Sendable, Hashable {
+  public var presenter: String?
+  public var animated: Bool?
+  public var style: String?
+  public var completed: Bool?
+  public var didComplete: Bool?
+  public var width: Double?
+  public var height: Double?
+  public var duration: Double?
+  public var percent: Double?
+  public var completionSpeed: Double?
+  public var translation: Double?
+  public var velocity: Double?
+  public var name: String?
+
+  /// A payload built from the keys most events carry, for tests and generators.
+  ///
+  /// ```swift
+  /// Payload(didComplete: true)
+  /// ```
+  public init(
+    presenter: String? = nil, animated: Bool? = nil, style: String? = nil, completed: Bool? = nil,
+    didComplete: Bool? = nil, width: Double? = nil, height: Double? = nil, duration: Double? = nil,
+    percent: Double? = nil, completionSpeed: Double? = nil, translation: Double? = nil,
+    velocity: Double? = nil, name: String? = nil
+  ) {
+    self.presenter = presenter
+    self.animated = animated
+    self.style = style
+    self.completed = completed
+    self.didComplete = didComplete
+    self.width = width
+    self.height = height
+    self.duration = duration
+    self.percent = percent
+    self.completionSpeed = completionSpeed
+    self.translation = translation
+    self.velocity = velocity
+    self.name = name
+  }
+
+  /// The value stored under `key`, as JSON.
+  public subscript(key: PayloadKey) -> JSONValue? {
+    get {
+      switch key {
+      case .presenter: presenter.map(JSONValue.string)
+      case .style: style.map(JSONValue.string)
+      case .name: name.map(JSONValue.string)
+      case .animated: animated.map(JSONValue.bool)
+      case .completed: completed.map(JSONValue.bool)
+      case .didComplete: didComplete.map(JSONValue.bool)
+      case .width: width.map(JSONValue.number)
+      case .height: height.map(JSONValue.number)
+      case .duration: duration.map(JSONValue.number)
+      case .percent: percent.map(JSONValue.number)
+      case .completionSpeed: completionSpeed.map(JSONValue.number)
+      case .translation: translation.map(JSONValue.number)
+      case .velocity: velocity.map(JSONValue.number)
+      }
+    }
+    set {
+      switch key {
+      case .presenter: presenter = newValue?.stringValue
+      case .style: style = newValue?.stringValue
+      case .name: name = newValue?.stringValue
+      case .animated: animated = newValue?.boolValue
+      case .completed: completed = newValue?.boolValue
+      case .didComplete: didComplete = newValue?.boolValue
+      case .width: width = newValue?.numberValue
+      case .height: height = newValue?.numberValue
+      case .duration: duration = newValue?.numberValue
+      case .percent: percent = newValue?.numberValue
+      case .completionSpeed: completionSpeed = newValue?.numberValue
+      case .translation: translation = newValue?.numberValue
+      case .velocity: velocity = newValue?.numberValue
+      }
+    }
+  }
+}

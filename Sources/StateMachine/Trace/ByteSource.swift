@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Something the trace reader pulls bytes from, a chunk at a time.
+///
+/// ```swift
+/// var source = MemoryByteSource(Array("{}\n".utf8))
+/// ```
+public protocol ByteSource {
+  /// Fills `buffer` from the start and returns how many bytes were written; 0 means the end.
+  mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ReadFailure) -> Int
+}
+
+/// A read that failed below the trace format: the file vanished, a disk error, a closed descriptor.
+public struct ReadFailure: Error, Sendable, Equatable {
+  public var message: String
+  public init(message: String) { self.message = message }
+}
+
+/// Bytes already in memory, served as if read from a file.
+///
+/// ```swift
+/// let reader = TraceReader(source: MemoryByteSource(Array(text.utf8)))
+/// ```
+public struct MemoryByteSource: ByteSource {
+  private let bytes: [UInt8]
+  private var offset = 0
+
+  public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  public mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ReadFailure) -> Int {
+    let count = min(buffer.count, bytes.count - offset)
+    for index in 0..<count { buffer[index] = bytes[offset + index] }
+    offset += count
+    return count
+  }
+}
+
+/// A file opened for reading with POSIX `open`/`read`, closed when the source is released.
+///
+/// ```swift
+/// let source = try FileByteSource(path: "traces/valid/present-dismiss.jsonl")
+/// ```
+public final class FileByteSource: ByteSource {
+  private var descriptor: Int32
+
+  public init(path: String) throws(ReadFailure) {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw ReadFailure(message: "cannot open \(path): \(Self.lastError())") }
+    var info = stat()
+    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      close(fd)
+      throw ReadFailure(message: "\(path) is a directory")
+    }
+    descriptor = fd
+  }
+
+  deinit { if descriptor >= 0 { close(descriptor) } }
+
+  public func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ReadFailure) -> Int {
+    while true {
+      #if canImport(Darwin)
+        let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+      #elseif canImport(Musl)
+        let count = Musl.read(descriptor, buffer.baseAddress, buffer.count)
+      #else
+        let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+      #endif
+      if count >= 0 { return count }
+      if errno == EINTR { continue }
+      throw ReadFailure(message: "read failed: \(Self.lastError())")
+    }
+  }
+
+  private static func lastError() -> String { String(cString: strerror(errno)) }
+}

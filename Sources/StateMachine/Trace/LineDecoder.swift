@@ -1,0 +1,142 @@
+/// Turns the parsed JSON object of one line into a header or an event, checking every key's type.
+///
+/// ```swift
+/// var decoder = LineDecoder()
+/// let record = decoder.decode(Array(#"{"t":1,"id":"p1","event":"dismiss"}"#.utf8), line: 2)
+/// ```
+///
+/// It keeps the set of unknown event names already reported, so each is noted once per trace.
+public struct LineDecoder: Sendable {
+  private var reportedUnknownEvents: Set<String> = []
+  private var sawFirstLine = false
+
+  public init() {}
+
+  /// Decodes one non-blank line (without its terminator); `nil` for a line that is skipped silently.
+  public mutating func decode(_ bytes: [UInt8], line: Int) -> TraceRecord? {
+    bytes.withUnsafeBufferPointer { decode($0, line: line) }
+  }
+
+  /// Decodes one non-blank line (without its terminator); `nil` for a line that is skipped silently.
+  public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> TraceRecord? {
+    let isFirstLine = !sawFirstLine
+    sawFirstLine = true
+    let object: JSONLineParser.Object
+    do {
+      object = try JSONLineParser.parseObject(bytes)
+    } catch {
+      return .inputError(InputError(line: line, column: error.column, message: error.message))
+    }
+    if let format = object["format"] {
+      return decodeHeader(object, format: format, line: line, isFirstLine: isFirstLine)
+    }
+    return decodeEvent(object, line: line)
+  }
+
+  private func decodeHeader(
+    _ object: JSONLineParser.Object, format: JSONLineParser.Member, line: Int, isFirstLine: Bool
+  ) -> TraceRecord {
+    func fail(_ column: Int, _ message: String) -> TraceRecord {
+      .inputError(InputError(line: line, column: column, message: message))
+    }
+    guard isFirstLine else {
+      return fail(format.keyColumn, "a header (a line with \"format\") is only allowed as the first line")
+    }
+    guard format.value.stringValue == TraceHeader.formatName else {
+      return fail(format.valueColumn, "\"format\" must be \"\(TraceHeader.formatName)\"")
+    }
+    guard let version = object["version"] else {
+      return fail(1, "the header needs \"version\":\(TraceHeader.supportedVersion)")
+    }
+    guard version.value.numberValue == Double(TraceHeader.supportedVersion) else {
+      return fail(
+        version.valueColumn,
+        "unsupported trace version \(version.value.numberValue.map { String($0) } ?? version.value.typeName); "
+          + "this reader understands version \(TraceHeader.supportedVersion)")
+    }
+    var header = TraceHeader()
+    for member in object.members where member.key != "format" && member.key != "version" {
+      if member.key == "expect" {
+        guard case .array(let items) = member.value else {
+          return fail(member.valueColumn, "\"expect\" must be an array of rule ids, found \(member.value.typeName)")
+        }
+        var ids: [String] = []
+        for item in items {
+          guard let id = item.stringValue else {
+            return fail(member.valueColumn, "\"expect\" must hold only strings (rule ids)")
+          }
+          ids.append(id)
+        }
+        header.expect = ids
+      } else {
+        header.metadata.append((member.key, member.value))
+      }
+    }
+    return .header(header, line: line)
+  }
+
+  private mutating func decodeEvent(_ object: JSONLineParser.Object, line: Int) -> TraceRecord? {
+    func fail(_ column: Int, _ message: String) -> TraceRecord {
+      .inputError(InputError(line: line, column: column, message: message))
+    }
+    guard let t = object["t"] else { return fail(1, "missing \"t\" (seconds on a monotonic clock)") }
+    guard let time = t.value.numberValue else {
+      return fail(t.valueColumn, "\"t\" must be a number of seconds, found \(t.value.typeName)")
+    }
+    guard let id = object["id"] else { return fail(1, "missing \"id\" (the presentation's id)") }
+    guard let idString = id.value.stringValue else {
+      return fail(id.valueColumn, "\"id\" must be a string, found \(id.value.typeName)")
+    }
+    guard !idString.isEmpty else { return fail(id.valueColumn, "\"id\" must not be empty") }
+    guard let name = object["event"] else { return fail(1, "missing \"event\" (the callback's name)") }
+    guard let nameString = name.value.stringValue else {
+      return fail(name.valueColumn, "\"event\" must be a string, found \(name.value.typeName)")
+    }
+    guard let kind = EventKind(rawValue: nameString) else {
+      guard reportedUnknownEvents.insert(nameString).inserted else { return nil }
+      return .note(
+        TraceNote(line: line, message: "unknown event \"\(nameString)\" skipped (reported once per name)"))
+    }
+    var event = Event(t: time, id: idString, kind: kind)
+    let known = kind.payloadKeys
+    for member in object.members {
+      switch member.key {
+      case "t", "id", "event": continue
+      default: break
+      }
+      guard let key = PayloadKey(rawValue: member.key), known.contains(key) else {
+        event.extra.append((member.key, member.value))
+        continue
+      }
+      guard Self.matches(member.value, key.valueType) else {
+        return fail(
+          member.valueColumn,
+          "\"\(key.rawValue)\" of \(kind.rawValue) must be \(Self.article(key.valueType)), "
+            + "found \(member.value.typeName)")
+      }
+      event.payload[key] = member.value
+    }
+    for key in kind.requiredPayloadKeys where event.payload[key] == nil {
+      return fail(
+        name.valueColumn,
+        "\(kind.rawValue) needs \"\(key.rawValue)\" (\(Self.article(key.valueType)))")
+    }
+    event.extra.sort { $0.key < $1.key }
+    return .event(event, line: line)
+  }
+
+  private static func matches(_ value: JSONValue, _ type: PayloadKey.ValueType) -> Bool {
+    switch (value, type) {
+    case (.bool, .bool), (.number, .number), (.string, .string): true
+    default: false
+    }
+  }
+
+  private static func article(_ type: PayloadKey.ValueType) -> String {
+    switch type {
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/// The optional first line of a trace: the format marker, its version, and free metadata.
+///
+/// ```swift
+/// // {"format":"presentation-trace","version":1,"app":"Cards","expect":["complete-twice"]}
+/// header.expect // ["complete-twice"]
+/// ```
+public struct TraceHeader: Sendable, Equatable {
+  /// The value of `format` every header carries.
+  public static let formatName = "presentation-trace"
+  /// The only version this reader understands.
+  public static let supportedVersion = 1
+
+  public var version: Int
+  /// The rule ids an audit of this file must report, when the file says so.
+  public var expect: [String]?
+  /// Every key other than `format`, `version` and `expect`, in input order.
+  public var metadata: [(key: String, value: JSONValue)]
+
+  public init(version: Int = TraceHeader.supportedVersion, expect: [String]? = nil,
+              metadata: [(key: String, value: JSONValue)] = []) {
+    self.version = version
+    self.expect = expect
+    self.metadata = metadata
+  }
+
+  public static func == (lhs: TraceHeader, rhs: TraceHeader) -> Bool {
+    lhs.version == rhs.version && lhs.expect == rhs.expect
+      && lhs.metadata.elementsEqual(rhs.metadata) { $0.key == $1.key && $0.value == $1.value }
+  }
+}

@@ -1,0 +1,119 @@
+/// Reads a trace as a stream of records, one line at a time, in constant memory.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "traces/valid/present-dismiss.jsonl")
+/// for record in reader {
+///   if case .inputError(let error) = record { print("\(error.line):\(error.column): \(error.message)") }
+/// }
+/// ```
+///
+/// CRLF and blank lines are accepted; a bad line becomes an `.inputError` and reading goes on with the
+/// next line, so nothing after it is lost. A line longer than `maximumLineLength` is reported and skipped
+/// without being held in memory.
+public struct TraceReader: Sequence, IteratorProtocol {
+  /// The longest line the reader keeps; longer lines are reported as input errors and skipped.
+  public static let maximumLineLength = 16 << 20
+  /// How many bytes are read from the source at once.
+  public static let chunkSize = 64 << 10
+
+  private var source: any ByteSource
+  private var chunk: [UInt8]
+  private var chunkStart = 0
+  private var chunkEnd = 0
+  private var line: [UInt8] = []
+  private var lineNumber = 0
+  private var lineIsOverlong = false
+  private var sourceEnded = false
+  private var decoder = LineDecoder()
+
+  /// A reader over any byte source.
+  public init(source: any ByteSource) {
+    self.source = source
+    chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+  }
+
+  /// A reader over a file on disk; throws when the file cannot be opened.
+  public init(path: String) throws(ReadFailure) {
+    self.init(source: try FileByteSource(path: path))
+  }
+
+  /// A reader over bytes already in memory.
+  public init(bytes: [UInt8]) {
+    self.init(source: MemoryByteSource(bytes))
+  }
+
+  /// The number of the last line read (1-based), blank lines included.
+  public var currentLine: Int { lineNumber }
+
+  public mutating func next() -> TraceRecord? {
+    while true {
+      switch nextLine() {
+      case .end: return nil
+      case .failed(let failure):
+        return .inputError(InputError(line: lineNumber + 1, column: 1, message: failure.message))
+      case .line:
+        if lineIsOverlong {
+          return .inputError(
+            InputError(
+              line: lineNumber, column: Self.maximumLineLength + 1,
+              message: "line is longer than \(Self.maximumLineLength >> 20) MiB; skipped"))
+        }
+        if line.last == 0x0D { line.removeLast() }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+        if let record = decoder.decode(line, line: lineNumber) { return record }
+      }
+    }
+  }
+
+  private enum LineResult {
+    case line
+    case end
+    case failed(ReadFailure)
+  }
+
+  /// Gathers the next line's bytes (without `\n`) into `line`.
+  private mutating func nextLine() -> LineResult {
+    line.removeAll(keepingCapacity: line.capacity <= 1 << 20)
+    lineIsOverlong = false
+    var sawAnyByte = false
+    while true {
+      if chunkStart == chunkEnd {
+        if sourceEnded { break }
+        do {
+          let count = try chunk.withUnsafeMutableBufferPointer { buffer throws(ReadFailure) in
+            try source.read(into: buffer)
+          }
+          chunkStart = 0
+          chunkEnd = count
+          if count == 0 {
+            sourceEnded = true
+            break
+          }
+        } catch {
+          sourceEnded = true
+          return .failed(error)
+        }
+      }
+      sawAnyByte = true
+      let newline = chunk[chunkStart..<chunkEnd].firstIndex(of: 0x0A)
+      let end = newline ?? chunkEnd
+      if !lineIsOverlong {
+        if line.count + (end - chunkStart) > Self.maximumLineLength {
+          lineIsOverlong = true
+          line.removeAll()
+        } else {
+          line.append(contentsOf: chunk[chunkStart..<end])
+        }
+      }
+      if let newline {
+        chunkStart = newline + 1
+        lineNumber += 1
+        return .line
+      }
+      chunkStart = chunkEnd
+    }
+    guard sawAnyByte else { return .end }
+    lineNumber += 1
+    return .line
+  }
+}
