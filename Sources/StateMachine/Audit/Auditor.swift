@@ -1,0 +1,96 @@
+/// Audits a trace event by event: the session's ordering findings, hangs judged against deadlines, and
+/// time going backwards.
+///
+/// ```swift
+/// var auditor = Auditor()
+/// var findings: [Finding] = []
+/// for record in try TraceReader(path: path) {
+///   if case .event(let event, let line) = record { auditor.audit(event, line: line, into: &findings) }
+/// }
+/// auditor.finish(into: &findings)
+/// ```
+///
+/// After a violation it recovers (the table says how) and goes on; one root cause is reported once.
+/// Findings are appended as they are settled, so a hang appears when later events prove it; sort by
+/// line for a report.
+public struct Auditor: Sendable {
+  public let configuration: AuditConfiguration
+  /// The machine the auditor drives.
+  public private(set) var session = PresentationSession()
+  /// The latest time any line showed: the trace's clock for deadlines (decision 12).
+  public private(set) var clock = -Double.infinity
+  private var previousT: Double?
+  private var earliestDeadline = Double.infinity
+
+  public init(configuration: AuditConfiguration = AuditConfiguration()) {
+    self.configuration = configuration
+  }
+
+  /// Audits one event (`line` is its line in the file) and appends what it settles to `findings`.
+  public mutating func audit(_ event: Event, line: Int, into findings: inout [Finding]) {
+    if let previousT, event.t < previousT {
+      findings.append(
+        Finding(
+          rule: .timeWentBackwards, line: line, t: event.t, id: event.id,
+          message: "\(event.id): t=\(event.t) is earlier than the previous line's t=\(previousT); "
+            + "timestamps must come from one monotonic clock (CACurrentMediaTime)"))
+    }
+    previousT = event.t
+    if event.t > clock {
+      clock = event.t
+      if clock > earliestDeadline { judgeDeadlines(into: &findings) }
+      session.forgetEnded(before: clock - configuration.grace)
+    }
+    let step = session.handle(event, line: line)
+    if step.rule != nil {
+      findings.append(
+        Finding(
+          rule: step.rule ?? .eventOutOfPhase, line: line, t: event.t, id: step.id,
+          message: FindingMessage.make(for: step, event: event)))
+    }
+    appendLateViolations(into: &findings)
+    if let deadline = session.deadline(of: step.id, grace: configuration.grace) {
+      earliestDeadline = min(earliestDeadline, deadline.t)
+    }
+  }
+
+  /// The end of the trace: settles what only the end can settle (unresolved appearance callbacks).
+  ///
+  /// A transition still in flight is not reported here unless the trace ran past its deadline, which
+  /// the last event already judged: a recording cut mid-transition is not a hang (decision 3).
+  public mutating func finish(into findings: inout [Finding]) {
+    session.finish()
+    appendLateViolations(into: &findings)
+  }
+
+  private mutating func judgeDeadlines(into findings: inout [Finding]) {
+    var next = Double.infinity
+    for id in session.inFlight.sorted() {
+      guard let deadline = session.deadline(of: id, grace: configuration.grace) else { continue }
+      guard deadline.t < clock else {
+        next = min(next, deadline.t)
+        continue
+      }
+      guard let lifecycle = session.lifecycles[id], let record = lifecycle.transition else { continue }
+      session.markHangReported(id)
+      let expected = record.direction == .presenting ? "presentationTransitionDidEnd" : "dismissalTransitionDidEnd"
+      findings.append(
+        Finding(
+          rule: .transitionNeverCompleted, line: record.lastLine, t: record.lastT, id: id,
+          message: "\(id): stuck in \(lifecycle.phase.name) since t=\(record.lastT); counted from "
+            + "\(deadline.reason), completeTransition/\(expected) was due by t=\(Self.format(deadline.t)) "
+            + "but the trace reached t=\(clock) without it"))
+    }
+    earliestDeadline = next
+  }
+
+  private mutating func appendLateViolations(into findings: inout [Finding]) {
+    for late in session.takeLateViolations() {
+      findings.append(
+        Finding(
+          rule: late.rule, line: late.line, t: late.t, id: late.id, message: "\(late.id): \(late.detail)"))
+    }
+  }
+
+  static func format(_ value: Double) -> String { "\((value * 1_000_000).rounded() / 1_000_000)" }
+}

@@ -1,0 +1,70 @@
+/// Builds the words of a finding: the presentation, the event, the phase, why, and what was legal there.
+///
+/// ```swift
+/// FindingMessage.make(for: step, event: event)
+/// // "p1: dismissalTransitionWillBegin in presenting.animating is out of phase;
+/// //  expected one of: startInteractiveTransition, completeTransition(true), …"
+/// ```
+enum FindingMessage {
+  static func make(for step: SessionStep, event: Event) -> String {
+    guard let rule = step.rule else { return "" }
+    let what = eventLabel(step.trigger, event)
+    var text = "\(step.id): \(what) in \(step.from.name): \(step.detail ?? defaultReason(rule, step))"
+    if showsExpected(rule) {
+      let legal = TransitionTable.legalTriggers(in: step.from).map(\.label)
+      text += legal.isEmpty ? "; no lifecycle event is legal there" : "; expected one of: "
+        + legal.joined(separator: ", ")
+    }
+    return text
+  }
+
+  private static func eventLabel(_ trigger: Trigger, _ event: Event) -> String {
+    switch trigger {
+    case .gesture: event.kind.rawValue
+    case .update: event.payload.percent.map { "updateInteractiveTransition(\($0))" } ?? trigger.label
+    default: trigger.label
+    }
+  }
+
+  private static func showsExpected(_ rule: Rule) -> Bool {
+    switch rule {
+    case .eventOutOfPhase, .unknownPresentation, .completeTwice, .completeWithoutCancel,
+      .completeContradictsCancel, .didEndMismatch, .didEndBeforeComplete, .interactionBeforeStart,
+      .interactionAfterEnd, .layoutWithoutContainer, .didDismissWithoutDismissal:
+      true
+    case .presentWhileTransitioning, .presenterBusy, .presenterUnknown, .idInUse, .dismissWhileTransitioning,
+      .dismissNotPresented, .percentOutOfRange, .layoutUnbalanced, .appearanceUnbalanced, .gestureAfterCommit,
+      .transitionNeverCompleted, .timeWentBackwards:
+      false
+    }
+  }
+
+  private static func defaultReason(_ rule: Rule, _ step: SessionStep) -> String {
+    switch rule {
+    case .idInUse: "\(step.id) is still live; UIKit refuses to present it again"
+    case .dismissWhileTransitioning: "UIKit refuses a dismiss while a transition is in flight"
+    case .dismissNotPresented: "\(step.id) is not presented (double dismiss?)"
+    case .eventOutOfPhase: "not allowed here"
+    case .unknownPresentation: "\(step.id) is not a live presentation (its present or WillBegin was not recorded?)"
+    case .completeTwice: "completeTransition was already called in this transition"
+    case .completeWithoutCancel: "there was no cancelInteractiveTransition before it"
+    case .completeContradictsCancel: "the interaction was cancelled, yet the transition completes"
+    case .didEndMismatch: "it disagrees with completeTransition(didComplete:)"
+    case .didEndBeforeComplete: "an animator started, but completeTransition has not been called"
+    case .interactionBeforeStart:
+      "startInteractiveTransition has not been called; UIKit drops updates and defers finish/cancel"
+    case .interactionAfterEnd: "the interaction was already finished or cancelled"
+    case .layoutWithoutContainer: "the presentation has no container view here"
+    case .didDismissWithoutDismissal: "no dismissal of \(step.id) completed"
+    case .presentWhileTransitioning: "a transition is in flight"
+    case .presenterBusy: "the presenter already presents another presentation"
+    case .presenterUnknown: "the presenter is not presented"
+    case .percentOutOfRange: "percent outside 0...1"
+    case .layoutUnbalanced: "container layout callbacks are unbalanced"
+    case .appearanceUnbalanced: "appearance callbacks are unbalanced"
+    case .gestureAfterCommit: "the gesture goes on after the interaction was committed"
+    case .transitionNeverCompleted: "the transition never completed"
+    case .timeWentBackwards: "time went backwards"
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/// When a transition in flight becomes a hang (`transition-never-completed`), per SPEC decision 3.
+///
+/// ```swift
+/// let deadline = TransitionDeadline(for: lifecycle, gesture: nil, group: [], grace: 2)
+/// deadline?.t      // animateTransition's t + duration + 2
+/// deadline?.reason // "animateTransition (duration 0.35 s)"
+/// ```
+public struct TransitionDeadline: Sendable, Hashable {
+  /// The time after which the transition is overdue.
+  public var t: Double
+  /// What the deadline was counted from, for the message.
+  public var reason: String
+
+  /// The deadline of `lifecycle`'s transition, or `nil` while it cannot hang (not in flight, a finger
+  /// still on the screen, a stacked member of a dismissal another member is carrying out).
+  public init?(
+    for lifecycle: PresentationLifecycle, gesture: GestureState?, groupProgressed: Bool, grace: Double
+  ) {
+    guard let record = lifecycle.transition, !record.hangReported else { return nil }
+    switch lifecycle.phase {
+    case .presentingRequested, .dismissingRequested:
+      let group = lifecycle.dismissalGroup
+      if group.count > 1, group.first != lifecycle.id || groupProgressed { return nil }
+      t = record.requestT + grace
+      reason = "the request with no \(Self.willBegin(record)) after it"
+    case .presentingBegan, .dismissingBegan:
+      t = (record.willBeginT ?? record.requestT) + grace
+      reason = "\(Self.willBegin(record)) with no animator, interaction or *DidEnd after it"
+    case .presentingAnimating, .dismissingAnimating:
+      let duration = record.declaredDuration ?? 0
+      t = (record.animateT ?? record.requestT) + duration + grace
+      reason = "animateTransition (duration \(Self.seconds(duration)))"
+    case .presentingInteractive, .dismissingInteractive:
+      if gesture?.isActive == true { return nil }  // a user holding a sheet half-dragged is not a hang
+      let drive = record.lastDriveT ?? record.interactiveStartT ?? record.requestT
+      if let ended = gesture?.endedT, ended >= drive {
+        t = ended + grace
+        reason = "the gesture ended with the interaction neither finished nor cancelled"
+      } else {
+        t = drive + grace
+        reason = "an interaction that nothing drives (no pan, no update)"
+      }
+    case .presentingFinishing, .presentingCancelling, .dismissingFinishing, .dismissingCancelling:
+      guard let commit = record.commit else {
+        t = record.lastT + grace
+        reason = "the interaction's end"
+        return
+      }
+      let remaining = Self.remaining(commit, duration: record.declaredDuration)
+      t = commit.t + remaining + grace
+      reason = "\(commit.kind.rawValue)InteractiveTransition at \(Int((commit.progress * 100).rounded()))% "
+        + "(remaining \(Self.seconds(remaining)))"
+    case .presentingCompleted, .presentingCancelled, .dismissingCompleted, .dismissingCancelled:
+      t = (record.completeT ?? record.lastT) + grace
+      reason = "completeTransition with no *DidEnd after it"
+    case .absent, .presented, .dismissed, .withdrawn, .restored:
+      return nil
+    }
+  }
+
+  /// UIKit's remaining time after a finish or cancel (decision 7): (1 − p)·d ÷ speed, or p·d ÷ speed.
+  public static func remaining(_ commit: TransitionRecord.Commit, duration: Double?) -> Double {
+    guard let duration, commit.completionSpeed > 0 else { return 0 }
+    let fraction = commit.kind == .finish ? 1 - commit.progress : commit.progress
+    return fraction * duration / commit.completionSpeed
+  }
+
+  private static func willBegin(_ record: TransitionRecord) -> String {
+    record.direction == .presenting ? "presentationTransitionWillBegin" : "dismissalTransitionWillBegin"
+  }
+
+  static func seconds(_ value: Double) -> String {
+    let rounded = (value * 1000).rounded() / 1000
+    return "\(rounded) s"
+  }
+}

@@ -1,0 +1,17 @@
+/// What the pan gesture of one id is doing, for deadlines and `gesture-after-commit`.
+///
+/// ```swift
+/// gesture.isActive // true between panBegan and panEnded/panCancelled
+/// ```
+///
+/// Gestures never create or need a presentation (decision 6): the state is kept per id on its own.
+public struct GestureState: Sendable, Hashable {
+  /// A finger is down: `panBegan` or `panChanged` came last.
+  public var isActive = false
+  /// When the finger last lifted (`panEnded` or `panCancelled`).
+  public var endedT: Double?
+  /// When the gesture last did anything.
+  public var lastT: Double = 0
+
+  public init() {}
+}

@@ -1,0 +1,89 @@
+/// Where one presentation is in its lifecycle: the payload-free projection used in messages, docs and tests.
+///
+/// ```swift
+/// Phase.presentingAnimating.name      // "presenting.animating"
+/// Phase.presentingAnimating.isInFlight // true
+/// ```
+///
+/// ```
+///  absent ─present─► presenting.requested ─WillBegin─► presenting.began
+///  began ─animateTransition─► animating          began ─startInteractive─► interactive
+///  interactive ─finish─► finishing               interactive ─cancel─► cancelling
+///  animating | finishing ─complete(true)─► completed ─DidEnd(true)─► presented
+///  cancelling ─complete(false)─► cancelled ─DidEnd(false)─► withdrawn
+///  presented ─dismiss─► dismissing.requested … the same stages … ─DidEnd(true)─► dismissed
+///  dismissing.cancelled ─DidEnd(false)─► restored (presented again)
+/// ```
+///
+/// `dismissed` and `withdrawn` are not live (the id may be presented again); they exist so the tail of the
+/// last transition (`animationEnded`, `viewDid*`, `completion`), which UIKit delivers in the same run-loop
+/// turn as `*DidEnd`, is still recognised. `restored` is presented after a cancelled dismissal, where the
+/// revert appearance pair is still legal.
+public enum Phase: Int, CaseIterable, Sendable, Hashable {
+  case absent
+  case presentingRequested, presentingBegan, presentingAnimating, presentingInteractive
+  case presentingFinishing, presentingCancelling, presentingCompleted, presentingCancelled
+  case presented
+  case dismissingRequested, dismissingBegan, dismissingAnimating, dismissingInteractive
+  case dismissingFinishing, dismissingCancelling, dismissingCompleted, dismissingCancelled
+  case dismissed
+  case withdrawn
+  case restored
+
+  /// Which way the phase's transition goes.
+  public enum Direction: Sendable { case presenting, dismissing }
+
+  /// The transition's direction while one is in flight, `nil` otherwise.
+  public var direction: Direction? {
+    switch self {
+    case .presentingRequested, .presentingBegan, .presentingAnimating, .presentingInteractive,
+      .presentingFinishing, .presentingCancelling, .presentingCompleted, .presentingCancelled:
+      .presenting
+    case .dismissingRequested, .dismissingBegan, .dismissingAnimating, .dismissingInteractive,
+      .dismissingFinishing, .dismissingCancelling, .dismissingCompleted, .dismissingCancelled:
+      .dismissing
+    case .absent, .presented, .dismissed, .withdrawn, .restored: nil
+    }
+  }
+
+  /// From the request until `*DidEnd` (SPEC decision 1).
+  public var isInFlight: Bool { direction != nil }
+
+  /// The id names a presentation UIKit still holds (so `present` of it is `id-in-use`).
+  public var isLive: Bool {
+    switch self {
+    case .absent, .dismissed, .withdrawn: false
+    default: true
+    }
+  }
+
+  /// Presented and idle: a presenter may present from it, and it may be dismissed.
+  public var isPresentedAndIdle: Bool { self == .presented || self == .restored }
+
+  /// The dotted name used in messages and docs, e.g. `dismissing.interactive`.
+  public var name: String {
+    switch self {
+    case .absent: "absent"
+    case .presentingRequested: "presenting.requested"
+    case .presentingBegan: "presenting.began"
+    case .presentingAnimating: "presenting.animating"
+    case .presentingInteractive: "presenting.interactive"
+    case .presentingFinishing: "presenting.finishing"
+    case .presentingCancelling: "presenting.cancelling"
+    case .presentingCompleted: "presenting.completed"
+    case .presentingCancelled: "presenting.cancelled"
+    case .presented: "presented"
+    case .dismissingRequested: "dismissing.requested"
+    case .dismissingBegan: "dismissing.began"
+    case .dismissingAnimating: "dismissing.animating"
+    case .dismissingInteractive: "dismissing.interactive"
+    case .dismissingFinishing: "dismissing.finishing"
+    case .dismissingCancelling: "dismissing.cancelling"
+    case .dismissingCompleted: "dismissing.completed"
+    case .dismissingCancelled: "dismissing.cancelled"
+    case .dismissed: "dismissed"
+    case .withdrawn: "withdrawn"
+    case .restored: "restored"
+    }
+  }
+}

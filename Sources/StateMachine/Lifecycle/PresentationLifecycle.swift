@@ -1,0 +1,218 @@
+/// The lifecycle machine of one presentation id: its phase, the transition in flight, and the side
+/// tracks (container layout, appearance) that are checked beside the transition table.
+///
+/// ```swift
+/// var lifecycle = PresentationLifecycle(id: "p1")
+/// let step = lifecycle.apply(.present, event: presentEvent, line: 1)
+/// lifecycle.phase // .presentingRequested
+/// ```
+///
+/// `apply` is pure: it never traps, reads no clock and prints nothing. A rejected event leaves the phase
+/// as it was; a recovered one follows the evidence (decision 11). Stack rules (presenters, groups) are the
+/// session's; this type knows one id.
+public struct PresentationLifecycle: Sendable, Hashable {
+  public let id: String
+  public internal(set) var phase: Phase = .absent
+  /// The root or presentation this one was presented from.
+  public internal(set) var presenter: String?
+  /// The presentation this one currently presents, if any.
+  public internal(set) var child: String?
+  /// It has presented another; its own appearance callbacks are then not checked (decision 5).
+  public internal(set) var hasPresented = false
+  /// The current or latest transition.
+  public internal(set) var transition: TransitionRecord?
+  /// The line of an open container layout pass (`Will` seen, `Did` not yet).
+  public internal(set) var openLayoutLine: Int?
+  /// A `viewWill*` not yet resolved by its `viewDid*`.
+  public internal(set) var pendingAppearance: PendingAppearance?
+  /// The ids dismissed together with this one (dismissing lower in the stack), the lowest first.
+  public internal(set) var dismissalGroup: [String] = []
+
+  /// A `viewWillAppear` or `viewWillDisappear` waiting for its `viewDid*`.
+  public struct PendingAppearance: Sendable, Hashable {
+    public var trigger: Trigger
+    public var line: Int
+    public var t: Double
+  }
+
+  /// What one event did to the presentation.
+  public struct Step: Sendable, Hashable {
+    public var from: Phase
+    public var to: Phase
+    /// The violation this event is, if any (at most one per event, decision 2).
+    public var rule: Rule?
+    /// Why, in words, when the table's rule alone does not say it.
+    public var detail: String?
+  }
+
+  public init(id: String) { self.id = id }
+
+  /// Applies one event, given as its trigger, and says what happened.
+  public mutating func apply(_ trigger: Trigger, event: Event, line: Int) -> Step {
+    let from = phase
+    var entry = TransitionTable.entry(phase, trigger)
+    var detail: String?
+
+    // Decisions that need more than the phase, each on top of the table's entry.
+    if entry.rule == nil, trigger.isOncePerTransition, transition?.hasSeen(trigger) == true {
+      entry = .reject(.eventOutOfPhase)
+      detail = "\(trigger.label) was already delivered in this transition"
+    }
+    if case .reject(.completeTwice) = entry, from.direction == nil, let record = transition,
+      record.completeValue == nil
+    {
+      // No completeTransition yet: either the echo of a reported did-end-before-complete, or out of phase.
+      entry = record.completeExcused ? .stay : .reject(.eventOutOfPhase)
+    }
+    if trigger == .completeFalse, entry.rule == .completeWithoutCancel, transition?.deferredCommit == .cancel {
+      entry = .move(from.direction == .dismissing ? .dismissingCancelled : .presentingCancelled)
+    }
+    if case .move(let next) = entry, trigger == .startInteractive, let deferred = transition?.deferredCommit {
+      entry = .move(Self.committed(next, deferred))
+    }
+
+    var step = Step(from: from, to: entry.target(from: from), rule: entry.rule, detail: detail)
+    if step.rule == nil {
+      step.rule = checkSideTracks(trigger, event: event, line: line, detail: &step.detail)
+    }
+    record(trigger, event: event, line: line, entry: entry, step: step)
+    phase = step.to
+    return step
+  }
+
+  private static func committed(_ interactive: Phase, _ kind: TransitionRecord.CommitKind) -> Phase {
+    switch (interactive, kind) {
+    case (.presentingInteractive, .finish): .presentingFinishing
+    case (.presentingInteractive, .cancel): .presentingCancelling
+    case (.dismissingInteractive, .finish): .dismissingFinishing
+    case (.dismissingInteractive, .cancel): .dismissingCancelling
+    default: interactive
+    }
+  }
+
+  /// Layout balance, appearance balance, percent range: checked only when the table accepted the event.
+  private mutating func checkSideTracks(
+    _ trigger: Trigger, event: Event, line: Int, detail: inout String?
+  ) -> Rule? {
+    switch trigger {
+    case .layoutWill:
+      if let open = openLayoutLine {
+        detail = "containerViewWillLayoutSubviews again while the pass from line \(open) is open"
+        return .layoutUnbalanced
+      }
+      openLayoutLine = line
+    case .layoutDid:
+      if openLayoutLine != nil {
+        openLayoutLine = nil
+      } else if !Self.suppressesLayoutWill(phase) {
+        detail = "containerViewDidLayoutSubviews with no containerViewWillLayoutSubviews before it"
+        return .layoutUnbalanced
+      }
+    case .update:
+      if let percent = event.payload.percent, !(0...1).contains(percent) {
+        detail = "percent \(percent) is outside 0...1"
+        return .percentOutOfRange
+      }
+    case .viewWillAppear, .viewWillDisappear:
+      guard !hasPresented else { return nil }
+      if let pending = pendingAppearance, pending.trigger == trigger {
+        detail = "\(trigger.label) again; the one at line \(pending.line) was never resolved"
+        pendingAppearance = PendingAppearance(trigger: trigger, line: line, t: event.t)
+        return .appearanceUnbalanced
+      }
+      pendingAppearance = PendingAppearance(trigger: trigger, line: line, t: event.t)
+    case .viewDidAppear, .viewDidDisappear:
+      guard !hasPresented else { return nil }
+      let will: Trigger = trigger == .viewDidAppear ? .viewWillAppear : .viewWillDisappear
+      guard pendingAppearance?.trigger == will else {
+        detail = "\(trigger.label) with no \(will.label) before it"
+        return .appearanceUnbalanced
+      }
+      pendingAppearance = nil
+    default:
+      break
+    }
+    return nil
+  }
+
+  /// UIKit suppresses `containerViewWillLayoutSubviews` from `dismissalTransitionWillBegin` until
+  /// `dismissalTransitionDidEnd`, so a lone `Did` is legal there (SPEC section 2, decision 8).
+  static func suppressesLayoutWill(_ phase: Phase) -> Bool {
+    phase.direction == .dismissing && phase != .dismissingRequested
+  }
+
+  /// Updates the transition's facts after the entry decided the phase.
+  private mutating func record(_ trigger: Trigger, event: Event, line: Int, entry: TableEntry, step: Step) {
+    let t = event.t
+    // A new transition starts at a request, or at the first event that shows one began (decision 4, 11).
+    if let direction = step.to.direction, step.from.direction != direction {
+      let animated = trigger == .present || trigger == .dismiss ? (event.payload.animated ?? true) : true
+      transition = TransitionRecord(direction: direction, line: line, t: t, animated: animated)
+      if step.from.direction == nil && !step.from.isLive { openLayoutLine = nil }
+    }
+    guard var record = transition, trigger != .gesture, trigger != .mark else { return }
+    if step.from.isInFlight || step.to.isInFlight {
+      record.lastLine = line
+      record.lastT = t
+    }
+    if trigger.isOncePerTransition { record.markSeen(trigger) }
+    let accepted = step.rule == nil || { if case .recover = entry { true } else { false } }()
+    switch trigger {
+    case .presentationWillBegin, .dismissalWillBegin:
+      if step.rule == nil || accepted { record.willBeginT = record.willBeginT ?? t }
+    case .animate where accepted:
+      record.animateT = record.animateT ?? t
+      if let duration = event.payload.duration { record.declaredDuration = duration }
+    case .startInteractive where accepted:
+      record.interactiveStartT = t
+      record.lastDriveT = t
+      if let duration = event.payload.duration { record.declaredDuration = duration }
+      if let deferred = record.deferredCommit {
+        record.commit = .init(
+          kind: deferred, t: t, progress: 0, completionSpeed: record.deferredSpeed, hadUpdate: false)
+        record.deferredCommit = nil
+      }
+    case .update:
+      if step.to == .presentingInteractive || step.to == .dismissingInteractive,
+        let percent = event.payload.percent
+      {
+        record.progress = min(max(percent, 0), 1)
+        record.hadUpdate = true
+        record.lastDriveT = t
+      }
+    case .pause:
+      if step.rule == nil { record.lastDriveT = t }
+    case .finish, .cancel:
+      let kind: TransitionRecord.CommitKind = trigger == .finish ? .finish : .cancel
+      let speed = event.payload.completionSpeed ?? 1
+      if step.rule == nil {
+        record.commit = .init(
+          kind: kind, t: t, progress: record.progress, completionSpeed: speed, hadUpdate: record.hadUpdate)
+      } else if step.rule == .interactionBeforeStart, !Self.isRequested(step.from),
+        record.deferredCommit == nil
+      {
+        // Sent after *WillBegin: UIKit replays it once the interaction starts. Before it: lost.
+        record.deferredCommit = kind
+        record.deferredSpeed = speed
+      }
+    case .completeTrue, .completeFalse:
+      if step.rule != .completeTwice, step.rule != .eventOutOfPhase || step.to.direction != nil {
+        record.completeValue = record.completeValue ?? (trigger == .completeTrue)
+        record.completeT = record.completeT ?? t
+      }
+    case .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse:
+      if step.from.isInFlight {
+        record.didEndT = t
+        if step.rule == .didEndBeforeComplete { record.completeExcused = true }
+      }
+    default:
+      break
+    }
+    transition = record
+    if step.to == .dismissed || step.to == .withdrawn { openLayoutLine = nil }
+  }
+
+  private static func isRequested(_ phase: Phase) -> Bool {
+    phase == .presentingRequested || phase == .dismissingRequested
+  }
+}

@@ -1,0 +1,340 @@
+/// Every presentation of a trace at once: the lifecycles by id, the presenter stack of each root, and the
+/// gestures; one entry point takes an event and says what happened.
+///
+/// ```swift
+/// var session = PresentationSession()
+/// let step = session.handle(Event(t: 0, id: "p1", kind: .present), line: 1)
+/// step.to   // .presentingRequested
+/// step.rule // nil
+/// ```
+///
+/// Roots (`"root"`, or `"root:NAME"` for one window scene of several) are always present and each has its
+/// own stack. `handle` never traps: a refused request changes no state (decision 1) and is remembered, so
+/// callbacks that show it happened anyway are followed without a second finding (decision 11).
+public struct PresentationSession: Sendable {
+  /// The root a `present` without `presenter`, and an implicit present, stack on.
+  public static let defaultRoot = "root"
+
+  /// The lifecycle of every id the session holds: live ones, and ended ones until their tail window closes.
+  public private(set) var lifecycles: [String: PresentationLifecycle] = [:]
+  /// The presentation each root currently presents.
+  public private(set) var rootChildren: [String: String] = [:]
+  /// The pan gesture of each id that has one.
+  public private(set) var gestures: [String: GestureState] = [:]
+  /// Ids with a transition in flight, for deadlines.
+  public private(set) var inFlight: Set<String> = []
+  private var refusedRequests: [String: RefusedRequest] = [:]
+  private var reportedUnknown: Set<String> = []
+  private var endedQueue: [(id: String, t: Double)] = []
+  private var endedQueueHead = 0
+  private var lateViolations: [LateViolation] = []
+
+  private struct RefusedRequest: Sendable {
+    var trigger: Trigger
+    var presenter: String
+  }
+
+  public init() {}
+
+  /// Whether `id` names a root (`"root"` or `"root:NAME"`).
+  public static func isRoot(_ id: String) -> Bool { id == "root" || id.hasPrefix("root:") }
+
+  /// The phase of `id` (`.absent` for an id the session does not hold).
+  public func phase(of id: String) -> Phase { lifecycles[id]?.phase ?? .absent }
+
+  /// Violations about earlier lines that later evidence settled; empties the list.
+  public mutating func takeLateViolations() -> [LateViolation] {
+    guard !lateViolations.isEmpty else { return [] }
+    defer { lateViolations.removeAll(keepingCapacity: true) }
+    return lateViolations
+  }
+
+  /// Applies one event and says what happened.
+  public mutating func handle(_ event: Event, line: Int) -> SessionStep {
+    let trigger = Trigger(event)
+    switch trigger {
+    case .gesture: return handleGesture(event, line: line)
+    case .mark: return SessionStep(id: event.id, trigger: .mark, from: phase(of: event.id), to: phase(of: event.id))
+    default: break
+    }
+    if Self.isRoot(event.id) { return handleRoot(trigger, event, line: line) }
+    if trigger.isAppearance, let lifecycle = lifecycles[event.id], lifecycle.hasPresented, lifecycle.phase.isLive {
+      // A presenter's own appearance callbacks are legal whenever it is live (decision 5).
+      return SessionStep(id: event.id, trigger: trigger, from: lifecycle.phase, to: lifecycle.phase)
+    }
+    switch trigger {
+    case .present: return handlePresent(event, line: line)
+    case .dismiss: return handleDismiss(event.id, event, line: line)
+    default: return apply(trigger, to: event.id, event, line: line)
+    }
+  }
+
+  // MARK: Requests
+
+  private mutating func handlePresent(_ event: Event, line: Int) -> SessionStep {
+    let id = event.id
+    let from = phase(of: id)
+    let presenter = event.payload.presenter ?? Self.defaultRoot
+    if !from.isLive, let (rule, detail) = presenterProblem(presenter, presenting: id) {
+      refusedRequests[id] = RefusedRequest(trigger: .present, presenter: presenter)
+      return SessionStep(id: id, trigger: .present, from: from, to: from, rule: rule, detail: detail)
+    }
+    return apply(.present, to: id, event, line: line, presenter: presenter)
+  }
+
+  /// The first stack rule a `present` from `presenter` breaks, in the order of decision 2.
+  private func presenterProblem(_ presenter: String, presenting id: String) -> (Rule, String)? {
+    let child: String?
+    if Self.isRoot(presenter) {
+      child = rootChildren[presenter]
+    } else {
+      let presenterPhase = phase(of: presenter)
+      if presenterPhase.isInFlight {
+        return (.presentWhileTransitioning, "its presenter \(presenter) is \(presenterPhase.name)")
+      }
+      guard presenterPhase.isPresentedAndIdle else {
+        return (.presenterUnknown, "its presenter \(presenter) is \(presenterPhase.name), not presented")
+      }
+      child = lifecycles[presenter]?.child
+    }
+    if let child, child != id {
+      let childPhase = phase(of: child)
+      if childPhase.isInFlight {
+        return (.presentWhileTransitioning, "\(presenter) is still transitioning \(child) (\(childPhase.name))")
+      }
+      if childPhase.isLive {
+        return (.presenterBusy, "\(presenter) already presents \(child)")
+      }
+    }
+    return nil
+  }
+
+  private mutating func handleDismiss(_ id: String, _ event: Event, line: Int) -> SessionStep {
+    guard let lifecycle = lifecycles[id], lifecycle.phase.isPresentedAndIdle else {
+      let step = apply(.dismiss, to: id, event, line: line)
+      if step.rule != nil { refusedRequests[id] = RefusedRequest(trigger: .dismiss, presenter: "") }
+      return step
+    }
+    // Dismissing a presentation dismisses the whole stack above it (SPEC section 2).
+    var group = [id]
+    var current = lifecycle
+    while let child = current.child, let above = lifecycles[child], above.phase.isLive {
+      if above.phase.isInFlight {
+        refusedRequests[id] = RefusedRequest(trigger: .dismiss, presenter: "")
+        return SessionStep(
+          id: id, trigger: .dismiss, from: lifecycle.phase, to: lifecycle.phase, rule: .dismissWhileTransitioning,
+          detail: "\(child) above it is \(above.phase.name)")
+      }
+      group.append(child)
+      current = above
+    }
+    let step = apply(.dismiss, to: id, event, line: line)
+    for member in group.dropFirst() { _ = apply(.dismiss, to: member, event, line: line) }
+    if group.count > 1 {
+      for member in group { lifecycles[member]?.dismissalGroup = group }
+    }
+    return step
+  }
+
+  // MARK: Roots and gestures
+
+  private mutating func handleRoot(_ trigger: Trigger, _ event: Event, line: Int) -> SessionStep {
+    let root = event.id
+    switch trigger {
+    case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .sizeChange:
+      return SessionStep(id: root, trigger: trigger, from: .presented, to: .presented)
+    case .present:
+      return SessionStep(
+        id: root, trigger: trigger, from: .presented, to: .presented, rule: .idInUse,
+        detail: "\(root) is a window scene's root, always present")
+    case .dismiss:
+      // UIKit: dismiss called on a presenter dismisses what it presents.
+      if let child = rootChildren[root] { return handleDismiss(child, event, line: line) }
+      return SessionStep(
+        id: root, trigger: trigger, from: .presented, to: .presented, rule: .dismissNotPresented,
+        detail: "\(root) presents nothing")
+    default:
+      return SessionStep(
+        id: root, trigger: trigger, from: .presented, to: .presented, rule: .eventOutOfPhase,
+        detail: "\(root) is a window scene's root, not a presentation")
+    }
+  }
+
+  private mutating func handleGesture(_ event: Event, line: Int) -> SessionStep {
+    var gesture = gestures[event.id] ?? GestureState()
+    gesture.lastT = event.t
+    let fingerDown = event.kind == .panBegan || event.kind == .panChanged
+    gesture.isActive = fingerDown
+    if !fingerDown { gesture.endedT = event.t }
+    gestures[event.id] = gesture
+    let current = phase(of: event.id)
+    var step = SessionStep(id: event.id, trigger: .gesture, from: current, to: current)
+    if fingerDown, current.isInFlight, let commit = lifecycles[event.id]?.transition?.commit {
+      step.rule = .gestureAfterCommit
+      step.detail = "\(event.kind.rawValue) after \(commit.kind.rawValue)InteractiveTransition at t=\(commit.t)"
+    }
+    return step
+  }
+
+  // MARK: The table
+
+  private mutating func apply(
+    _ trigger: Trigger, to id: String, _ event: Event, line: Int, presenter: String? = nil
+  ) -> SessionStep {
+    var lifecycle = lifecycles[id] ?? PresentationLifecycle(id: id)
+    let from = lifecycle.phase
+    if !from.isLive, trigger == .present || trigger == .presentationWillBegin {
+      reportUnresolvedAppearance(of: &lifecycle)
+    } else if from.isPresentedAndIdle, trigger == .dismiss || trigger == .dismissalWillBegin
+      || trigger == .controllerWillDismiss
+    {
+      reportUnresolvedAppearance(of: &lifecycle)
+    }
+    let result = lifecycle.apply(trigger, event: event, line: line)
+    var step = SessionStep(
+      id: id, trigger: trigger, from: result.from, to: result.to, rule: result.rule, detail: result.detail)
+    let refused = refusedRequests[id]
+
+    if !from.isLive, result.to.isLive {
+      // A presentation began: by request, implicitly (decision 4), or by evidence (decision 11).
+      let stackOn = presenter ?? refused?.presenter ?? implicitPresenter()
+      link(&lifecycle, to: stackOn)
+      reportedUnknown.remove(id)
+    }
+    if let refused, step.rule == .unknownPresentation || (refused.trigger == .present && !from.isLive) {
+      step.rule = nil  // the refused request's consequence, already reported
+      step.detail = nil
+    }
+    if step.rule == .unknownPresentation {
+      if reportedUnknown.contains(id) {
+        step.rule = nil  // one root cause, one finding
+      } else if reportedUnknown.count < 4096 {
+        reportedUnknown.insert(id)
+      }
+    }
+    if result.to.isLive || result.to.isInFlight { refusedRequests[id] = nil }
+    if trigger == .completion, step.rule == nil, lifecycle.dismissalGroup.count > 1 {
+      for member in lifecycle.dismissalGroup where member != id { lifecycles[member]?.transition?.markSeen(.completion) }
+    }
+    lifecycles[id] = lifecycle
+    if result.to.isInFlight { inFlight.insert(id) } else { inFlight.remove(id) }
+    if from.isInFlight, !result.to.isInFlight { transitionEnded(id, at: event.t) }
+    return step
+  }
+
+  /// The presentation an implicit present stacks on: the default root's top-most presented one.
+  private func implicitPresenter() -> String {
+    var top = Self.defaultRoot
+    var next = rootChildren[top]
+    while let candidate = next, let lifecycle = lifecycles[candidate], lifecycle.phase.isPresentedAndIdle {
+      top = candidate
+      next = lifecycle.child
+    }
+    return top
+  }
+
+  private mutating func link(_ lifecycle: inout PresentationLifecycle, to presenter: String) {
+    lifecycle.presenter = presenter
+    lifecycle.dismissalGroup = []
+    if Self.isRoot(presenter) {
+      rootChildren[presenter] = lifecycle.id
+    } else {
+      lifecycles[presenter]?.child = lifecycle.id
+      lifecycles[presenter]?.hasPresented = true
+    }
+  }
+
+  private mutating func unlink(_ id: String) {
+    guard let presenter = lifecycles[id]?.presenter else { return }
+    if Self.isRoot(presenter) {
+      if rootChildren[presenter] == id { rootChildren[presenter] = nil }
+    } else if lifecycles[presenter]?.child == id {
+      lifecycles[presenter]?.child = nil
+    }
+  }
+
+  /// A transition reached `*DidEnd`: settle the stack, the dismissal group, and the tail window.
+  private mutating func transitionEnded(_ id: String, at t: Double) {
+    guard let lifecycle = lifecycles[id] else { return }
+    let group = lifecycle.dismissalGroup
+    if lifecycle.phase == .dismissed || lifecycle.phase == .withdrawn {
+      unlink(id)
+      endedQueue.append((id, t))
+    }
+    guard group.count > 1 else { return }
+    // The other members that logged nothing follow the one that did (SPEC: accept either).
+    for member in group where member != id && phase(of: member) == .dismissingRequested {
+      guard var other = lifecycles[member] else { continue }
+      other.phase = lifecycle.phase == .dismissed ? .dismissed : .presented
+      other.transition?.didEndT = t
+      lifecycles[member] = other
+      inFlight.remove(member)
+      if other.phase == .dismissed {
+        unlink(member)
+        endedQueue.append((member, t))
+      }
+    }
+  }
+
+  private mutating func reportUnresolvedAppearance(of lifecycle: inout PresentationLifecycle) {
+    guard let pending = lifecycle.pendingAppearance else { return }
+    lifecycle.pendingAppearance = nil
+    guard !lifecycle.hasPresented else { return }
+    lateViolations.append(
+      LateViolation(
+        rule: .appearanceUnbalanced, id: lifecycle.id, line: pending.line, t: pending.t, phase: lifecycle.phase,
+        detail: "\(pending.trigger.label) was never followed by its viewDid* before the transition ended"))
+  }
+
+  // MARK: Ending
+
+  /// Forgets ended presentations whose tail window closed before `cutoff`, reporting unresolved appearance.
+  ///
+  /// Memory then grows with the presentations alive at once, not with the trace's length.
+  public mutating func forgetEnded(before cutoff: Double) {
+    while endedQueueHead < endedQueue.count, endedQueue[endedQueueHead].t < cutoff {
+      let (id, t) = endedQueue[endedQueueHead]
+      endedQueueHead += 1
+      guard var lifecycle = lifecycles[id], !lifecycle.phase.isLive, lifecycle.transition?.didEndT == t else {
+        continue
+      }
+      reportUnresolvedAppearance(of: &lifecycle)
+      lifecycles[id] = nil
+      if gestures[id]?.isActive == false { gestures[id] = nil }
+      refusedRequests[id] = nil
+    }
+    if endedQueueHead > 1024, endedQueueHead * 2 > endedQueue.count {
+      endedQueue.removeFirst(endedQueueHead)
+      endedQueueHead = 0
+    }
+  }
+
+  /// The end of the trace: reports every `viewWill*` left unresolved by a transition that ended.
+  ///
+  /// Transitions still in flight are not judged here: the recording was cut, or the hang is the finding.
+  public mutating func finish() {
+    for id in lifecycles.keys.sorted() {
+      guard var lifecycle = lifecycles[id], !lifecycle.phase.isInFlight else { continue }
+      reportUnresolvedAppearance(of: &lifecycle)
+      lifecycles[id] = lifecycle
+    }
+  }
+}
+
+extension PresentationSession {
+  /// The deadline of `id`'s transition in flight, if it can hang (decision 3).
+  public func deadline(of id: String, grace: Double) -> TransitionDeadline? {
+    guard let lifecycle = lifecycles[id] else { return nil }
+    let group = lifecycle.dismissalGroup
+    let groupProgressed = group.contains { member in
+      member != id && phase(of: member) != .dismissingRequested && phase(of: member).direction == .dismissing
+    }
+    return TransitionDeadline(
+      for: lifecycle, gesture: gestures[id], groupProgressed: groupProgressed, grace: grace)
+  }
+
+  /// Records that `id`'s transition was reported as a hang, so it is reported once; it stays in flight.
+  public mutating func markHangReported(_ id: String) {
+    lifecycles[id]?.transition?.hangReported = true
+  }
+}

@@ -1,0 +1,69 @@
+/// The facts of one transition (one presentation or one dismissal of one id), as the events told them.
+///
+/// ```swift
+/// record.declaredDuration // 0.35, from animateTransition
+/// record.commit?.kind     // .cancel, at record.commit?.progress 0.3
+/// ```
+///
+/// Times arrive as data in the events; nothing here reads a clock. The auditor derives deadlines from
+/// these facts (`TransitionDeadline`), and reconstruction reads them.
+public struct TransitionRecord: Sendable, Hashable {
+  /// How an interaction ended: the user let go past the threshold, or before it.
+  public enum CommitKind: String, Sendable, Hashable { case finish, cancel }
+
+  /// A finish or cancel, with the progress at which it happened.
+  public struct Commit: Sendable, Hashable {
+    public var kind: CommitKind
+    public var t: Double
+    public var progress: Double
+    public var completionSpeed: Double
+    /// Whether the interaction had any update before the commit (a cancel with none is not timed).
+    public var hadUpdate: Bool
+  }
+
+  public var direction: Phase.Direction
+  public var requestLine: Int
+  public var requestT: Double
+  public var animated: Bool
+  /// The line and time of the latest event of this transition.
+  public var lastLine: Int
+  public var lastT: Double
+  /// When `*TransitionWillBegin` arrived (or the event that implied it).
+  public var willBeginT: Double?
+  public var animateT: Double?
+  public var interactiveStartT: Double?
+  /// The animator's `transitionDuration`, or the interaction's declared duration.
+  public var declaredDuration: Double?
+  /// The last `updateInteractiveTransition` percent (clamped to 0...1).
+  public var progress: Double = 0
+  public var hadUpdate = false
+  /// The time of the latest update (or the interaction's start), for "nothing drove it".
+  public var lastDriveT: Double?
+  public var commit: Commit?
+  /// A finish or cancel sent before `startInteractiveTransition`, replayed when it starts (decision 6).
+  public var deferredCommit: CommitKind?
+  public var deferredSpeed: Double = 1
+  public var completeValue: Bool?
+  public var completeT: Double?
+  public var didEndT: Double?
+  /// `did-end-before-complete` was reported; a later `completeTransition` is its echo, not a second bug.
+  public var completeExcused = false
+  public var hangReported = false
+  /// Once-per-transition triggers already seen (bit `Trigger.rawValue`).
+  var seen: UInt64 = 0
+
+  /// Whether `animateTransition` or `startInteractiveTransition` was seen.
+  public var hasAnimator: Bool { animateT != nil || interactiveStartT != nil }
+
+  func hasSeen(_ trigger: Trigger) -> Bool { seen & (1 << UInt64(trigger.rawValue)) != 0 }
+  mutating func markSeen(_ trigger: Trigger) { seen |= 1 << UInt64(trigger.rawValue) }
+
+  init(direction: Phase.Direction, line: Int, t: Double, animated: Bool) {
+    self.direction = direction
+    requestLine = line
+    requestT = t
+    self.animated = animated
+    lastLine = line
+    lastT = t
+  }
+}
