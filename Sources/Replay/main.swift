@@ -1,1 +1,16 @@
-print("replay")
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let context = ReplayCLI.Context(
+  environment: ProcessInfo.processInfo.environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+let result = ReplayCLI.run(Array(CommandLine.arguments.dropFirst()), context: context)
+FileHandle.standardOutput.write(Data(result.stdout.utf8))
+FileHandle.standardError.write(Data(result.stderr.utf8))
+exit(result.status)

@@ -73,7 +73,8 @@ public struct Auditor: Sendable {
       }
       guard let lifecycle = session.lifecycles[id], let record = lifecycle.transition else { continue }
       session.markHangReported(id)
-      let expected = record.direction == .presenting ? "presentationTransitionDidEnd" : "dismissalTransitionDidEnd"
+      let expected =
+        record.direction == .presenting ? "presentationTransitionDidEnd" : "dismissalTransitionDidEnd"
       findings.append(
         Finding(
           rule: .transitionNeverCompleted, line: record.lastLine, t: record.lastT, id: id,

@@ -11,9 +11,12 @@ enum FindingMessage {
     let what = eventLabel(step.trigger, event)
     var text = "\(step.id): \(what) in \(step.from.name): \(step.detail ?? defaultReason(rule, step))"
     if showsExpected(rule) {
-      let legal = TransitionTable.legalTriggers(in: step.from).map(\.label)
-      text += legal.isEmpty ? "; no lifecycle event is legal there" : "; expected one of: "
-        + legal.joined(separator: ", ")
+      let legal = TransitionTable.legalTriggers(in: step.from).filter(\.isLifecycle).map(\.label)
+      text +=
+        legal.isEmpty
+        ? "; no lifecycle event is legal there"
+        : "; expected one of: "
+          + legal.joined(separator: ", ")
     }
     return text
   }
@@ -45,7 +48,8 @@ enum FindingMessage {
     case .dismissWhileTransitioning: "UIKit refuses a dismiss while a transition is in flight"
     case .dismissNotPresented: "\(step.id) is not presented (double dismiss?)"
     case .eventOutOfPhase: "not allowed here"
-    case .unknownPresentation: "\(step.id) is not a live presentation (its present or WillBegin was not recorded?)"
+    case .unknownPresentation:
+      "\(step.id) is not a live presentation (its present or WillBegin was not recorded?)"
     case .completeTwice: "completeTransition was already called in this transition"
     case .completeWithoutCancel: "there was no cancelInteractiveTransition before it"
     case .completeContradictsCancel: "the interaction was cancelled, yet the transition completes"

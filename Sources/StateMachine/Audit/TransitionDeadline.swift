@@ -48,7 +48,8 @@ public struct TransitionDeadline: Sendable, Hashable {
       }
       let remaining = Self.remaining(commit, duration: record.declaredDuration)
       t = commit.t + remaining + grace
-      reason = "\(commit.kind.rawValue)InteractiveTransition at \(Int((commit.progress * 100).rounded()))% "
+      reason =
+        "\(commit.kind.rawValue)InteractiveTransition at \(Int((commit.progress * 100).rounded()))% "
         + "(remaining \(Self.seconds(remaining)))"
     case .presentingCompleted, .presentingCancelled, .dismissingCompleted, .dismissingCancelled:
       t = (record.completeT ?? record.lastT) + grace

@@ -64,7 +64,8 @@ public struct PresentationLifecycle: Sendable, Hashable {
       // No completeTransition yet: either the echo of a reported did-end-before-complete, or out of phase.
       entry = record.completeExcused ? .stay : .reject(.eventOutOfPhase)
     }
-    if trigger == .completeFalse, entry.rule == .completeWithoutCancel, transition?.deferredCommit == .cancel {
+    if trigger == .completeFalse, entry.rule == .completeWithoutCancel, transition?.deferredCommit == .cancel
+    {
       entry = .move(from.direction == .dismissing ? .dismissingCancelled : .presentingCancelled)
     }
     if case .move(let next) = entry, trigger == .startInteractive, let deferred = transition?.deferredCommit {

@@ -54,11 +54,14 @@ public struct PresentationSession: Sendable {
     let trigger = Trigger(event)
     switch trigger {
     case .gesture: return handleGesture(event, line: line)
-    case .mark: return SessionStep(id: event.id, trigger: .mark, from: phase(of: event.id), to: phase(of: event.id))
+    case .mark:
+      return SessionStep(id: event.id, trigger: .mark, from: phase(of: event.id), to: phase(of: event.id))
     default: break
     }
     if Self.isRoot(event.id) { return handleRoot(trigger, event, line: line) }
-    if trigger.isAppearance, let lifecycle = lifecycles[event.id], lifecycle.hasPresented, lifecycle.phase.isLive {
+    if trigger.isAppearance, let lifecycle = lifecycles[event.id], lifecycle.hasPresented,
+      lifecycle.phase.isLive
+    {
       // A presenter's own appearance callbacks are legal whenever it is live (decision 5).
       return SessionStep(id: event.id, trigger: trigger, from: lifecycle.phase, to: lifecycle.phase)
     }
@@ -100,7 +103,9 @@ public struct PresentationSession: Sendable {
     if let child, child != id {
       let childPhase = phase(of: child)
       if childPhase.isInFlight {
-        return (.presentWhileTransitioning, "\(presenter) is still transitioning \(child) (\(childPhase.name))")
+        return (
+          .presentWhileTransitioning, "\(presenter) is still transitioning \(child) (\(childPhase.name))"
+        )
       }
       if childPhase.isLive {
         return (.presenterBusy, "\(presenter) already presents \(child)")
@@ -122,7 +127,8 @@ public struct PresentationSession: Sendable {
       if above.phase.isInFlight {
         refusedRequests[id] = RefusedRequest(trigger: .dismiss, presenter: "")
         return SessionStep(
-          id: id, trigger: .dismiss, from: lifecycle.phase, to: lifecycle.phase, rule: .dismissWhileTransitioning,
+          id: id, trigger: .dismiss, from: lifecycle.phase, to: lifecycle.phase,
+          rule: .dismissWhileTransitioning,
           detail: "\(child) above it is \(above.phase.name)")
       }
       group.append(child)
@@ -171,7 +177,8 @@ public struct PresentationSession: Sendable {
     var step = SessionStep(id: event.id, trigger: .gesture, from: current, to: current)
     if fingerDown, current.isInFlight, let commit = lifecycles[event.id]?.transition?.commit {
       step.rule = .gestureAfterCommit
-      step.detail = "\(event.kind.rawValue) after \(commit.kind.rawValue)InteractiveTransition at t=\(commit.t)"
+      step.detail =
+        "\(event.kind.rawValue) after \(commit.kind.rawValue)InteractiveTransition at t=\(commit.t)"
     }
     return step
   }
@@ -185,8 +192,9 @@ public struct PresentationSession: Sendable {
     let from = lifecycle.phase
     if !from.isLive, trigger == .present || trigger == .presentationWillBegin {
       reportUnresolvedAppearance(of: &lifecycle)
-    } else if from.isPresentedAndIdle, trigger == .dismiss || trigger == .dismissalWillBegin
-      || trigger == .controllerWillDismiss
+    } else if from.isPresentedAndIdle,
+      trigger == .dismiss || trigger == .dismissalWillBegin
+        || trigger == .controllerWillDismiss
     {
       reportUnresolvedAppearance(of: &lifecycle)
     }
@@ -214,7 +222,9 @@ public struct PresentationSession: Sendable {
     }
     if result.to.isLive || result.to.isInFlight { refusedRequests[id] = nil }
     if trigger == .completion, step.rule == nil, lifecycle.dismissalGroup.count > 1 {
-      for member in lifecycle.dismissalGroup where member != id { lifecycles[member]?.transition?.markSeen(.completion) }
+      for member in lifecycle.dismissalGroup where member != id {
+        lifecycles[member]?.transition?.markSeen(.completion)
+      }
     }
     lifecycles[id] = lifecycle
     if result.to.isInFlight { inFlight.insert(id) } else { inFlight.remove(id) }
@@ -282,7 +292,8 @@ public struct PresentationSession: Sendable {
     guard !lifecycle.hasPresented else { return }
     lateViolations.append(
       LateViolation(
-        rule: .appearanceUnbalanced, id: lifecycle.id, line: pending.line, t: pending.t, phase: lifecycle.phase,
+        rule: .appearanceUnbalanced, id: lifecycle.id, line: pending.line, t: pending.t,
+        phase: lifecycle.phase,
         detail: "\(pending.trigger.label) was never followed by its viewDid* before the transition ended"))
   }
 

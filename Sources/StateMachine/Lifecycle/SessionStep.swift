@@ -15,7 +15,8 @@ public struct SessionStep: Sendable, Hashable {
   /// Why, in words, beyond what the rule and phase say.
   public var detail: String?
 
-  public init(id: String, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detail: String? = nil) {
+  public init(id: String, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detail: String? = nil)
+  {
     self.id = id
     self.trigger = trigger
     self.from = from

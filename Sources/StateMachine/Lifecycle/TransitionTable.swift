@@ -78,7 +78,8 @@ public enum TransitionTable {
     .presented, .restored, .dismissed, .withdrawn,
   ]
 
-  private static func row(_ from: [Phase], _ triggers: [Trigger], _ entry: TableEntry, _ note: String) -> Row {
+  private static func row(_ from: [Phase], _ triggers: [Trigger], _ entry: TableEntry, _ note: String) -> Row
+  {
     Row(from: from, triggers: triggers, entry: entry, note: note)
   }
 
@@ -90,24 +91,31 @@ public enum TransitionTable {
     row(idle, [.dismiss], .move(.dismissingRequested), "dismiss(animated:completion:)"),
     row(inFlight, [.dismiss], .reject(.dismissWhileTransitioning), "UIKit refuses a dismiss mid-transition"),
     row(notLive, [.dismiss], .reject(.dismissNotPresented), "double dismiss"),
-    row(idle, [.controllerWillDismiss], .move(.dismissingRequested), "a sheet swipe starts a system dismissal"),
+    row(
+      idle, [.controllerWillDismiss], .move(.dismissingRequested), "a sheet swipe starts a system dismissal"),
 
     // Presentation.
     row([.presentingRequested], [.presentationWillBegin], .move(.presentingBegan), "the transition begins"),
     row(notLive, [.presentationWillBegin], .move(.presentingBegan), "implicit present (decision 4)"),
     row([.presentingBegan], [.animate], .move(.presentingAnimating), "the animator starts"),
-    row([.presentingBegan, .presentingAnimating], [.startInteractive], .move(.presentingInteractive),
-        "the interaction controller starts (percent-driven logs animateTransition in either order)"),
-    row([.presentingInteractive, .presentingFinishing, .presentingCancelling], [.animate], .stay,
-        "percent-driven: animateTransition after startInteractiveTransition"),
+    row(
+      [.presentingBegan, .presentingAnimating], [.startInteractive], .move(.presentingInteractive),
+      "the interaction controller starts (percent-driven logs animateTransition in either order)"),
+    row(
+      [.presentingInteractive, .presentingFinishing, .presentingCancelling], [.animate], .stay,
+      "percent-driven: animateTransition after startInteractiveTransition"),
     row([.presentingInteractive], [.update, .pause], .stay, "progress"),
-    row([.presentingInteractive], [.finish], .move(.presentingFinishing), "the user let go past the threshold"),
+    row(
+      [.presentingInteractive], [.finish], .move(.presentingFinishing), "the user let go past the threshold"),
     row([.presentingInteractive], [.cancel], .move(.presentingCancelling), "the user let go before it"),
-    row([.presentingBegan, .presentingAnimating, .presentingFinishing], [.completeTrue],
-        .move(.presentingCompleted), "the animation finished (no animator: the recorder saw only that)"),
-    row([.presentingCancelling], [.completeFalse], .move(.presentingCancelled), "the cancel animation finished"),
+    row(
+      [.presentingBegan, .presentingAnimating, .presentingFinishing], [.completeTrue],
+      .move(.presentingCompleted), "the animation finished (no animator: the recorder saw only that)"),
+    row(
+      [.presentingCancelling], [.completeFalse], .move(.presentingCancelled), "the cancel animation finished"),
     row([.presentingCompleted], [.presentationDidEndTrue], .move(.presented), "presented"),
-    row([.presentingCancelled], [.presentationDidEndFalse], .move(.withdrawn), "the presentation was cancelled"),
+    row(
+      [.presentingCancelled], [.presentationDidEndFalse], .move(.withdrawn), "the presentation was cancelled"),
     row([.presentingBegan], [.presentationDidEndTrue], .move(.presented), "no animator: system-driven"),
     row([.presentingBegan], [.presentationDidEndFalse], .move(.withdrawn), "no animator: system-driven"),
 
@@ -115,113 +123,174 @@ public enum TransitionTable {
     row([.dismissingRequested], [.dismissalWillBegin], .move(.dismissingBegan), "the transition begins"),
     row(idle, [.dismissalWillBegin], .move(.dismissingBegan), "system dismissal (decision 4)"),
     row([.dismissingBegan], [.animate], .move(.dismissingAnimating), "the animator starts"),
-    row([.dismissingBegan, .dismissingAnimating], [.startInteractive], .move(.dismissingInteractive),
-        "the interaction controller starts"),
-    row([.dismissingInteractive, .dismissingFinishing, .dismissingCancelling], [.animate], .stay,
-        "percent-driven: animateTransition after startInteractiveTransition"),
+    row(
+      [.dismissingBegan, .dismissingAnimating], [.startInteractive], .move(.dismissingInteractive),
+      "the interaction controller starts"),
+    row(
+      [.dismissingInteractive, .dismissingFinishing, .dismissingCancelling], [.animate], .stay,
+      "percent-driven: animateTransition after startInteractiveTransition"),
     row([.dismissingInteractive], [.update, .pause], .stay, "progress"),
-    row([.dismissingInteractive], [.finish], .move(.dismissingFinishing), "the user let go past the threshold"),
+    row(
+      [.dismissingInteractive], [.finish], .move(.dismissingFinishing), "the user let go past the threshold"),
     row([.dismissingInteractive], [.cancel], .move(.dismissingCancelling), "the user let go before it"),
-    row([.dismissingBegan, .dismissingAnimating, .dismissingFinishing], [.completeTrue],
-        .move(.dismissingCompleted), "the animation finished"),
-    row([.dismissingCancelling], [.completeFalse], .move(.dismissingCancelled), "the cancel animation finished"),
+    row(
+      [.dismissingBegan, .dismissingAnimating, .dismissingFinishing], [.completeTrue],
+      .move(.dismissingCompleted), "the animation finished"),
+    row(
+      [.dismissingCancelling], [.completeFalse], .move(.dismissingCancelled), "the cancel animation finished"),
     row([.dismissingCompleted], [.dismissalDidEndTrue], .move(.dismissed), "dismissed"),
     row([.dismissingCancelled], [.dismissalDidEndFalse], .move(.restored), "the dismissal was cancelled"),
     row([.dismissingBegan], [.dismissalDidEndTrue], .move(.dismissed), "no animator: system-driven"),
     row([.dismissingBegan], [.dismissalDidEndFalse], .move(.restored), "no animator: system-driven"),
-    row(dismissingInFlight.filter { $0 != .dismissingCompleted && $0 != .dismissingCancelled },
-        [.controllerWillDismiss], .stay, "the adaptive delegate hears of the swipe"),
+    row(
+      dismissingInFlight.filter { $0 != .dismissingCompleted && $0 != .dismissingCancelled },
+      [.controllerWillDismiss], .stay, "the adaptive delegate hears of the swipe"),
     row([.dismissingCompleted, .dismissed], [.controllerDidDismiss], .stay, "the sheet was dismissed"),
     row(idle, [.controllerDidAttemptToDismiss], .stay, "isModalInPresentation refused a swipe"),
 
     // Completion problems.
-    row([.presentingCompleted, .presentingCancelled, .dismissingCompleted, .dismissingCancelled],
-        [.completeTrue, .completeFalse], .reject(.completeTwice), "completeTransition twice"),
-    row(tailAfterDidEnd, [.completeTrue, .completeFalse], .reject(.completeTwice),
-        "completeTransition again after *DidEnd"),
-    row([.presentingAnimating, .presentingInteractive, .presentingFinishing], [.completeFalse],
-        .recover(.completeWithoutCancel, .presentingCancelled), "UIKit treats it as a cancel"),
-    row([.dismissingAnimating, .dismissingInteractive, .dismissingFinishing], [.completeFalse],
-        .recover(.completeWithoutCancel, .dismissingCancelled), "UIKit treats it as a cancel"),
-    row([.presentingBegan], [.completeFalse], .recover(.completeWithoutCancel, .presentingCancelled),
-        "no cancel was seen"),
-    row([.dismissingBegan], [.completeFalse], .recover(.completeWithoutCancel, .dismissingCancelled),
-        "no cancel was seen"),
-    row([.presentingCancelling], [.completeTrue], .recover(.completeContradictsCancel, .presentingCompleted),
-        "the view ends up presented although the user cancelled"),
-    row([.dismissingCancelling], [.completeTrue], .recover(.completeContradictsCancel, .dismissingCompleted),
-        "the view ends up dismissed although the user cancelled"),
-    row([.presentingInteractive], [.completeTrue], .recover(.eventOutOfPhase, .presentingCompleted),
-        "completed with no finishInteractiveTransition"),
-    row([.dismissingInteractive], [.completeTrue], .recover(.eventOutOfPhase, .dismissingCompleted),
-        "completed with no finishInteractiveTransition"),
-    row([.presentingCompleted], [.presentationDidEndFalse], .recover(.didEndMismatch, .withdrawn),
-        "DidEnd decides what UIKit shows"),
-    row([.presentingCancelled], [.presentationDidEndTrue], .recover(.didEndMismatch, .presented),
-        "DidEnd decides what UIKit shows"),
-    row([.dismissingCompleted], [.dismissalDidEndFalse], .recover(.didEndMismatch, .restored),
-        "DidEnd decides what UIKit shows"),
-    row([.dismissingCancelled], [.dismissalDidEndTrue], .recover(.didEndMismatch, .dismissed),
-        "DidEnd decides what UIKit shows"),
-    row([.presentingAnimating, .presentingInteractive, .presentingFinishing, .presentingCancelling],
-        [.presentationDidEndTrue], .recover(.didEndBeforeComplete, .presented), "ended before completeTransition"),
-    row([.presentingAnimating, .presentingInteractive, .presentingFinishing, .presentingCancelling],
-        [.presentationDidEndFalse], .recover(.didEndBeforeComplete, .withdrawn), "ended before completeTransition"),
-    row([.dismissingAnimating, .dismissingInteractive, .dismissingFinishing, .dismissingCancelling],
-        [.dismissalDidEndTrue], .recover(.didEndBeforeComplete, .dismissed), "ended before completeTransition"),
-    row([.dismissingAnimating, .dismissingInteractive, .dismissingFinishing, .dismissingCancelling],
-        [.dismissalDidEndFalse], .recover(.didEndBeforeComplete, .restored), "ended before completeTransition"),
+    row(
+      [.presentingCompleted, .presentingCancelled, .dismissingCompleted, .dismissingCancelled],
+      [.completeTrue, .completeFalse], .reject(.completeTwice), "completeTransition twice"),
+    row(
+      tailAfterDidEnd, [.completeTrue, .completeFalse], .reject(.completeTwice),
+      "completeTransition again after *DidEnd"),
+    row(
+      [.presentingAnimating, .presentingInteractive, .presentingFinishing], [.completeFalse],
+      .recover(.completeWithoutCancel, .presentingCancelled), "UIKit treats it as a cancel"),
+    row(
+      [.dismissingAnimating, .dismissingInteractive, .dismissingFinishing], [.completeFalse],
+      .recover(.completeWithoutCancel, .dismissingCancelled), "UIKit treats it as a cancel"),
+    row(
+      [.presentingBegan], [.completeFalse], .recover(.completeWithoutCancel, .presentingCancelled),
+      "no cancel was seen"),
+    row(
+      [.dismissingBegan], [.completeFalse], .recover(.completeWithoutCancel, .dismissingCancelled),
+      "no cancel was seen"),
+    row(
+      [.presentingCancelling], [.completeTrue], .recover(.completeContradictsCancel, .presentingCompleted),
+      "the view ends up presented although the user cancelled"),
+    row(
+      [.dismissingCancelling], [.completeTrue], .recover(.completeContradictsCancel, .dismissingCompleted),
+      "the view ends up dismissed although the user cancelled"),
+    row(
+      [.presentingInteractive], [.completeTrue], .recover(.eventOutOfPhase, .presentingCompleted),
+      "completed with no finishInteractiveTransition"),
+    row(
+      [.dismissingInteractive], [.completeTrue], .recover(.eventOutOfPhase, .dismissingCompleted),
+      "completed with no finishInteractiveTransition"),
+    row(
+      [.presentingCompleted], [.presentationDidEndFalse], .recover(.didEndMismatch, .withdrawn),
+      "DidEnd decides what UIKit shows"),
+    row(
+      [.presentingCancelled], [.presentationDidEndTrue], .recover(.didEndMismatch, .presented),
+      "DidEnd decides what UIKit shows"),
+    row(
+      [.dismissingCompleted], [.dismissalDidEndFalse], .recover(.didEndMismatch, .restored),
+      "DidEnd decides what UIKit shows"),
+    row(
+      [.dismissingCancelled], [.dismissalDidEndTrue], .recover(.didEndMismatch, .dismissed),
+      "DidEnd decides what UIKit shows"),
+    row(
+      [.presentingAnimating, .presentingInteractive, .presentingFinishing, .presentingCancelling],
+      [.presentationDidEndTrue], .recover(.didEndBeforeComplete, .presented),
+      "ended before completeTransition"),
+    row(
+      [.presentingAnimating, .presentingInteractive, .presentingFinishing, .presentingCancelling],
+      [.presentationDidEndFalse], .recover(.didEndBeforeComplete, .withdrawn),
+      "ended before completeTransition"),
+    row(
+      [.dismissingAnimating, .dismissingInteractive, .dismissingFinishing, .dismissingCancelling],
+      [.dismissalDidEndTrue], .recover(.didEndBeforeComplete, .dismissed), "ended before completeTransition"),
+    row(
+      [.dismissingAnimating, .dismissingInteractive, .dismissingFinishing, .dismissingCancelling],
+      [.dismissalDidEndFalse], .recover(.didEndBeforeComplete, .restored), "ended before completeTransition"),
 
     // Interaction.
-    row(beforeStart, [.update, .pause, .finish, .cancel], .reject(.interactionBeforeStart),
-        "UIKit drops updates and defers finish/cancel until the interaction starts"),
-    row(interactionOver, [.update, .pause, .finish, .cancel], .reject(.interactionAfterEnd),
-        "the interaction already finished or was cancelled"),
+    row(
+      beforeStart, [.update, .pause, .finish, .cancel], .reject(.interactionBeforeStart),
+      "UIKit drops updates and defers finish/cancel until the interaction starts"),
+    row(
+      interactionOver, [.update, .pause, .finish, .cancel], .reject(.interactionAfterEnd),
+      "the interaction already finished or was cancelled"),
 
     // Evidence that a transition moved on without the events before it (decision 11).
     row([.presentingRequested], [.animate], .recover(.eventOutOfPhase, .presentingAnimating), "no WillBegin"),
-    row([.presentingRequested], [.startInteractive], .recover(.eventOutOfPhase, .presentingInteractive),
-        "no WillBegin"),
-    row([.presentingRequested], [.completeTrue], .recover(.eventOutOfPhase, .presentingCompleted), "no WillBegin"),
-    row([.presentingRequested], [.completeFalse], .recover(.eventOutOfPhase, .presentingCancelled), "no WillBegin"),
-    row([.presentingRequested], [.presentationDidEndTrue], .recover(.eventOutOfPhase, .presented), "no WillBegin"),
-    row([.presentingRequested], [.presentationDidEndFalse], .recover(.eventOutOfPhase, .withdrawn), "no WillBegin"),
-    row([.dismissingRequested] + idle, [.animate], .recover(.eventOutOfPhase, .dismissingAnimating),
-        "no WillBegin"),
-    row([.dismissingRequested] + idle, [.startInteractive], .recover(.eventOutOfPhase, .dismissingInteractive),
-        "no WillBegin"),
-    row([.dismissingRequested], [.completeTrue], .recover(.eventOutOfPhase, .dismissingCompleted), "no WillBegin"),
-    row([.dismissingRequested], [.completeFalse], .recover(.eventOutOfPhase, .dismissingCancelled), "no WillBegin"),
-    row([.dismissingRequested] + idle, [.dismissalDidEndTrue], .recover(.eventOutOfPhase, .dismissed),
-        "no WillBegin"),
-    row([.dismissingRequested], [.dismissalDidEndFalse], .recover(.eventOutOfPhase, .restored), "no WillBegin"),
-    row(notLive, [.animate], .recover(.unknownPresentation, .presentingAnimating), "a presentation never seen"),
-    row(notLive, [.startInteractive], .recover(.unknownPresentation, .presentingInteractive),
-        "a presentation never seen"),
-    row(notLive, [.completeTrue], .recover(.unknownPresentation, .presentingCompleted), "a presentation never seen"),
-    row(notLive, [.completeFalse], .recover(.unknownPresentation, .presentingCancelled), "a presentation never seen"),
-    row(notLive, [.presentationDidEndTrue], .recover(.unknownPresentation, .presented), "a presentation never seen"),
-    row(notLive, [.dismissalWillBegin, .controllerWillDismiss], .recover(.unknownPresentation, .dismissingBegan),
-        "a dismissal of a presentation never seen presented (the recording started late)"),
+    row(
+      [.presentingRequested], [.startInteractive], .recover(.eventOutOfPhase, .presentingInteractive),
+      "no WillBegin"),
+    row(
+      [.presentingRequested], [.completeTrue], .recover(.eventOutOfPhase, .presentingCompleted),
+      "no WillBegin"),
+    row(
+      [.presentingRequested], [.completeFalse], .recover(.eventOutOfPhase, .presentingCancelled),
+      "no WillBegin"),
+    row(
+      [.presentingRequested], [.presentationDidEndTrue], .recover(.eventOutOfPhase, .presented),
+      "no WillBegin"),
+    row(
+      [.presentingRequested], [.presentationDidEndFalse], .recover(.eventOutOfPhase, .withdrawn),
+      "no WillBegin"),
+    row(
+      [.dismissingRequested] + idle, [.animate], .recover(.eventOutOfPhase, .dismissingAnimating),
+      "no WillBegin"),
+    row(
+      [.dismissingRequested] + idle, [.startInteractive], .recover(.eventOutOfPhase, .dismissingInteractive),
+      "no WillBegin"),
+    row(
+      [.dismissingRequested], [.completeTrue], .recover(.eventOutOfPhase, .dismissingCompleted),
+      "no WillBegin"),
+    row(
+      [.dismissingRequested], [.completeFalse], .recover(.eventOutOfPhase, .dismissingCancelled),
+      "no WillBegin"),
+    row(
+      [.dismissingRequested] + idle, [.dismissalDidEndTrue], .recover(.eventOutOfPhase, .dismissed),
+      "no WillBegin"),
+    row(
+      [.dismissingRequested], [.dismissalDidEndFalse], .recover(.eventOutOfPhase, .restored), "no WillBegin"),
+    row(
+      notLive, [.animate], .recover(.unknownPresentation, .presentingAnimating), "a presentation never seen"),
+    row(
+      notLive, [.startInteractive], .recover(.unknownPresentation, .presentingInteractive),
+      "a presentation never seen"),
+    row(
+      notLive, [.completeTrue], .recover(.unknownPresentation, .presentingCompleted),
+      "a presentation never seen"),
+    row(
+      notLive, [.completeFalse], .recover(.unknownPresentation, .presentingCancelled),
+      "a presentation never seen"),
+    row(
+      notLive, [.presentationDidEndTrue], .recover(.unknownPresentation, .presented),
+      "a presentation never seen"),
+    row(
+      notLive, [.dismissalWillBegin, .controllerWillDismiss],
+      .recover(.unknownPresentation, .dismissingBegan),
+      "a dismissal of a presentation never seen presented (the recording started late)"),
 
     // The tail: UIKit delivers these with *DidEnd, in any order, each once per transition.
     row(tail, [.animationEnded, .completion], .stay, "the completion tail"),
 
     // Container layout, from WillBegin until dismissalTransitionDidEnd (decision 8).
-    row(inFlight.filter { $0 != .presentingRequested } + idle, [.layoutWill, .layoutDid], .stay,
-        "a container layout pass"),
-    row([.presentingRequested, .dismissed, .withdrawn], [.layoutWill, .layoutDid],
-        .reject(.layoutWithoutContainer), "no container view yet, or any more"),
+    row(
+      inFlight.filter { $0 != .presentingRequested } + idle, [.layoutWill, .layoutDid], .stay,
+      "a container layout pass"),
+    row(
+      [.presentingRequested, .dismissed, .withdrawn], [.layoutWill, .layoutDid],
+      .reject(.layoutWithoutContainer), "no container view yet, or any more"),
 
     // Appearance of the presented view controller (decision 5); balance is checked beside the table.
     row(Array(presentingInFlight.prefix(6)), [.viewWillAppear], .stay, "appearing"),
     row(Array(dismissingInFlight.prefix(6)), [.viewWillDisappear], .stay, "disappearing"),
-    row([.presentingCompleted, .presented, .dismissingCancelled, .restored], [.viewDidAppear], .stay,
-        "appeared (or the revert of a cancelled dismissal)"),
+    row(
+      [.presentingCompleted, .presented, .dismissingCancelled, .restored], [.viewDidAppear], .stay,
+      "appeared (or the revert of a cancelled dismissal)"),
     row([.dismissingCancelled, .restored], [.viewWillAppear], .stay, "the revert of a cancelled dismissal"),
-    row([.dismissingCompleted, .dismissed, .presentingCancelled, .withdrawn], [.viewDidDisappear], .stay,
-        "disappeared (or the revert of a cancelled presentation)"),
-    row([.presentingCancelled, .withdrawn], [.viewWillDisappear], .stay, "the revert of a cancelled presentation"),
+    row(
+      [.dismissingCompleted, .dismissed, .presentingCancelled, .withdrawn], [.viewDidDisappear], .stay,
+      "disappeared (or the revert of a cancelled presentation)"),
+    row(
+      [.presentingCancelled, .withdrawn], [.viewWillDisappear], .stay,
+      "the revert of a cancelled presentation"),
 
     // Always legal while live.
     row(live, [.sizeChange], .stay, "size change (rotation)"),

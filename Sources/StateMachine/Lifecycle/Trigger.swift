@@ -113,3 +113,14 @@ extension Trigger {
     }
   }
 }
+
+extension Trigger {
+  /// Triggers that move a transition along, as opposed to side callbacks (layout, appearance, size, gestures,
+  /// marks) that are legal across many phases; "expected one of" lists name only these.
+  public var isLifecycle: Bool {
+    switch self {
+    case .layoutWill, .layoutDid, .sizeChange, .gesture, .mark: false
+    default: !isAppearance
+    }
+  }
+}

@@ -86,7 +86,9 @@ private struct Cursor {
       skipWhitespace()
       let keyColumn = column
       guard peek == UInt8(ascii: "\"") else {
-        if atEnd { throw error("expected a key in double quotes, found the end of the line (truncated line?)") }
+        if atEnd {
+          throw error("expected a key in double quotes, found the end of the line (truncated line?)")
+        }
         throw error("expected a key in double quotes")
       }
       let key = try parseString()
@@ -112,7 +114,9 @@ private struct Cursor {
   }
 
   mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-    guard let byte = peek else { throw error("expected a value, found the end of the line (truncated line?)") }
+    guard let byte = peek else {
+      throw error("expected a value, found the end of the line (truncated line?)")
+    }
     switch byte {
     case UInt8(ascii: "{"):
       return .object(try parseObjectMembers(depth: depth + 1).map { (key: $0.key, value: $0.value) })
@@ -173,7 +177,9 @@ private struct Cursor {
     }
     if first == UInt8(ascii: "0") {
       index += 1
-      if let next = peek, isDigit(next) { throw error("leading zeros are not allowed in JSON numbers", at: start) }
+      if let next = peek, isDigit(next) {
+        throw error("leading zeros are not allowed in JSON numbers", at: start)
+      }
     } else {
       while let byte = peek, isDigit(byte) { index += 1 }
     }
@@ -245,7 +251,8 @@ private struct Cursor {
     case UInt8(ascii: "u"):
       let high = try parseHex4()
       if (0xD800...0xDBFF).contains(high) {
-        guard peek == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+        guard peek == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+        else {
           throw error("unpaired UTF-16 surrogate in \\u escape", at: start)
         }
         index += 2

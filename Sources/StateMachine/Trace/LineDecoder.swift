@@ -58,7 +58,8 @@ public struct LineDecoder: Sendable {
     for member in object.members where member.key != "format" && member.key != "version" {
       if member.key == "expect" {
         guard case .array(let items) = member.value else {
-          return fail(member.valueColumn, "\"expect\" must be an array of rule ids, found \(member.value.typeName)")
+          return fail(
+            member.valueColumn, "\"expect\" must be an array of rule ids, found \(member.value.typeName)")
         }
         var ids: [String] = []
         for item in items {

@@ -16,8 +16,10 @@ public struct TraceHeader: Sendable, Equatable {
   /// Every key other than `format`, `version` and `expect`, in input order.
   public var metadata: [(key: String, value: JSONValue)]
 
-  public init(version: Int = TraceHeader.supportedVersion, expect: [String]? = nil,
-              metadata: [(key: String, value: JSONValue)] = []) {
+  public init(
+    version: Int = TraceHeader.supportedVersion, expect: [String]? = nil,
+    metadata: [(key: String, value: JSONValue)] = []
+  ) {
     self.version = version
     self.expect = expect
     self.metadata = metadata

@@ -1,0 +1,89 @@
+/// A small command-line parser with the conventions of swift-argument-parser: `--name value` or
+/// `--name=value`, `--` ends options, and an unknown option names the closest valid one.
+struct ArgumentParser {
+  struct Option {
+    var name: String
+    var takesValue: Bool
+  }
+
+  struct Parsed {
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+  }
+
+  var options: [Option]
+
+  func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+    var parsed = Parsed()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        parsed.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      if name == "-h" { name = "--help" }
+      guard let option = options.first(where: { $0.name == name }) else {
+        throw UsageError(message: "unknown option '\(name)'" + suggestion(for: name))
+      }
+      if option.takesValue {
+        if let inlineValue {
+          parsed.values[option.name] = inlineValue
+        } else if index < arguments.count {
+          parsed.values[option.name] = arguments[index]
+          index += 1
+        } else {
+          throw UsageError(message: "option '\(option.name)' needs a value")
+        }
+      } else {
+        if inlineValue != nil { throw UsageError(message: "option '\(option.name)' takes no value") }
+        parsed.flags.insert(option.name)
+      }
+    }
+    return parsed
+  }
+
+  private func suggestion(for name: String) -> String {
+    let best = options.map { ($0.name, Self.distance($0.name, name)) }.min { $0.1 < $1.1 }
+    guard let best, best.1 <= max(2, name.count / 3) else {
+      return "; valid options: " + options.map(\.name).joined(separator: ", ")
+    }
+    return "; did you mean '\(best.0)'?"
+  }
+
+  /// Levenshtein distance, for "did you mean".
+  static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...b.count {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
+
+/// Wrong usage: printed with the command's usage line, exit status 64.
+struct UsageError: Error {
+  var message: String
+}

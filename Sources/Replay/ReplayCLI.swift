@@ -1,0 +1,67 @@
+import StateMachine
+
+/// The `replay` command: dispatches to subcommands and turns their results into output and an exit status.
+enum ReplayCLI {
+  static let version = "0.1.0"
+
+  /// What a run printed and how it ended.
+  struct Result {
+    var status: Int32 = 0
+    var stdout = ""
+    var stderr = ""
+  }
+
+  /// The context a run sees from its process: environment and whether stdout is a terminal.
+  struct Context {
+    var environment: [String: String] = [:]
+    var stdoutIsTerminal = false
+
+    /// Colour only for a terminal, and never when `NO_COLOR` is set (https://no-color.org).
+    var useColor: Bool { stdoutIsTerminal && environment["NO_COLOR"] == nil }
+  }
+
+  static let usage = """
+    USAGE: replay <command> [options]
+
+    Audits recorded UIKit presentation lifecycles (trace format v1, JSON Lines).
+
+    COMMANDS:
+      audit PATH...   Audit trace files or directories of *.jsonl for invalid orderings
+      rules           List the rule catalog (id, severity, what it catches)
+
+    OPTIONS:
+      -h, --help      Show help (also after a command: replay audit --help)
+      --version       Show the version
+
+    Exit status: 0 clean (warnings allowed), 1 an error finding, 2 unreadable input, 64 wrong usage.
+    """
+
+  static func run(_ arguments: [String], context: Context) -> Result {
+    guard let command = arguments.first else {
+      return Result(status: 64, stderr: "error: missing command\n\n" + usage + "\n")
+    }
+    let rest = Array(arguments.dropFirst())
+    switch command {
+    case "-h", "--help", "help":
+      return Result(stdout: usage + "\n")
+    case "--version":
+      return Result(stdout: "replay \(version) (trace format v\(TraceHeader.supportedVersion))\n")
+    case "audit":
+      return AuditCommand.run(rest, context: context)
+    case "rules":
+      return RulesCommand.run(rest, context: context)
+    default:
+      let commands = ["audit", "rules", "help"]
+      let closest = commands.min {
+        ArgumentParser.distance($0, command) < ArgumentParser.distance($1, command)
+      }
+      let hint =
+        closest.map { ArgumentParser.distance($0, command) <= 2 ? "; did you mean '\($0)'?" : "" } ?? ""
+      return Result(status: 64, stderr: "error: unknown command '\(command)'\(hint)\n\n" + usage + "\n")
+    }
+  }
+
+  static func usageFailure(_ error: UsageError, usage: String) -> Result {
+    Result(status: 64, stderr: "error: \(error.message)\n\n\(usage)\n")
+  }
+}

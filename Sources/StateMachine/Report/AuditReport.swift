@@ -1,0 +1,159 @@
+/// The audit of many trace files, with the exit status CI acts on and the two ways to print it.
+///
+/// ```swift
+/// let report = AuditReport(files: paths.map { FileReport.audit(path: $0) })
+/// print(report.text(color: false))
+/// exit(report.exitStatus)
+/// ```
+public struct AuditReport: Sendable, Hashable {
+  public var files: [FileReport]
+
+  public init(files: [FileReport]) { self.files = files }
+
+  /// 0 clean (warnings allowed), 1 at least one error finding, 2 input errors or an unreadable file
+  /// (2 wins over 1). SPEC section 5.
+  public var exitStatus: Int32 {
+    if files.contains(where: \.hasInputProblems) { return 2 }
+    if files.contains(where: { $0.findings.contains { $0.severity == .error } }) { return 1 }
+    return 0
+  }
+
+  /// Counts for the summary line.
+  public struct Totals: Sendable, Hashable {
+    public var files = 0
+    public var events = 0
+    public var errors = 0
+    public var warnings = 0
+    public var inputErrors = 0
+    public var filesWithFindings = 0
+  }
+
+  public var totals: Totals {
+    var totals = Totals()
+    totals.files = files.count
+    for file in files {
+      totals.events += file.events
+      totals.errors += file.findings.count { $0.severity == .error }
+      totals.warnings += file.findings.count { $0.severity == .warning }
+      totals.inputErrors += file.inputErrors.count + (file.readFailure == nil ? 0 : 1)
+      if !file.findings.isEmpty || file.hasInputProblems { totals.filesWithFindings += 1 }
+    }
+    return totals
+  }
+
+  /// Compiler-style lines (`path:line:col: error: [rule-id] message`), then a summary line.
+  public func text(color: Bool) -> String {
+    let style = TextStyle(enabled: color)
+    var out = ""
+    for file in files {
+      if let failure = file.readFailure {
+        out += "\(file.path): \(style.error("error:")) [unreadable] \(failure)\n"
+      }
+      var entries: [(line: Int, column: Int, text: String)] = []
+      for error in file.inputErrors {
+        entries.append(
+          (
+            error.line, error.column,
+            "\(file.path):\(error.line):\(error.column): \(style.error("error:")) [input] \(error.message)"
+          ))
+      }
+      for finding in file.findings {
+        let label = finding.severity == .error ? style.error("error:") : style.warning("warning:")
+        entries.append(
+          (
+            finding.line, 1,
+            "\(file.path):\(finding.line):1: \(label) [\(finding.rule.rawValue)] \(finding.message)"
+          ))
+      }
+      for note in file.notes {
+        entries.append((note.line, 1, "\(file.path):\(note.line):1: \(style.note("note:")) \(note.message)"))
+      }
+      for entry in entries.enumerated().sorted(by: {
+        ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
+      }) {
+        out += entry.element.text + "\n"
+      }
+    }
+    out += summary(style: style) + "\n"
+    return out
+  }
+
+  private func summary(style: TextStyle) -> String {
+    let totals = totals
+    func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+    var parts = [plural(totals.errors, "error"), plural(totals.warnings, "warning")]
+    if totals.inputErrors > 0 { parts.append(plural(totals.inputErrors, "input error")) }
+    let verdict: String
+    switch exitStatus {
+    case 0: verdict = style.success("clean")
+    case 1: verdict = style.error("failed")
+    default: verdict = style.error("input errors")
+    }
+    return "audited \(plural(totals.files, "file")), \(plural(totals.events, "event")): "
+      + parts.joined(separator: ", ") + " in \(plural(totals.filesWithFindings, "file")) (\(verdict))"
+  }
+
+  /// The SPEC section 5 document: `{"files":[{"path","events","violations","errors","notes"}],"summary":{…}}`.
+  public func json() -> String {
+    var out = "{\"files\":["
+    for (index, file) in files.enumerated() {
+      if index > 0 { out += "," }
+      out += "{\"path\":"
+      JSONText.appendString(file.path, to: &out)
+      out += ",\"events\":\(file.events),\"violations\":["
+      for (offset, finding) in file.findings.enumerated() {
+        if offset > 0 { out += "," }
+        out += "{\"rule\":"
+        JSONText.appendString(finding.rule.rawValue, to: &out)
+        out += ",\"severity\":"
+        JSONText.appendString(finding.severity.rawValue, to: &out)
+        out += ",\"line\":\(finding.line),\"t\":\(JSONText.number(finding.t)),\"id\":"
+        JSONText.appendString(finding.id, to: &out)
+        out += ",\"message\":"
+        JSONText.appendString(finding.message, to: &out)
+        out += "}"
+      }
+      out += "],\"errors\":["
+      var errors = file.inputErrors
+      if let failure = file.readFailure {
+        errors.insert(InputError(line: 0, column: 0, message: failure), at: 0)
+      }
+      for (offset, error) in errors.enumerated() {
+        if offset > 0 { out += "," }
+        out += "{\"line\":\(error.line),\"column\":\(error.column),\"message\":"
+        JSONText.appendString(error.message, to: &out)
+        out += "}"
+      }
+      out += "],\"notes\":["
+      for (offset, note) in file.notes.enumerated() {
+        if offset > 0 { out += "," }
+        out += "{\"line\":\(note.line),\"message\":"
+        JSONText.appendString(note.message, to: &out)
+        out += "}"
+      }
+      out += "]"
+      if let expect = file.expect {
+        out += ",\"expect\":"
+        JSONText.appendValue(.array(expect.map(JSONValue.string)), to: &out)
+      }
+      out += "}"
+    }
+    let totals = totals
+    out += "],\"summary\":{\"files\":\(totals.files),\"events\":\(totals.events),\"errors\":\(totals.errors),"
+    out +=
+      "\"warnings\":\(totals.warnings),\"inputErrors\":\(totals.inputErrors),\"exitStatus\":\(exitStatus)}}"
+    return out
+  }
+}
+
+/// ANSI styling for terminal output, a no-op when disabled (not a terminal, or `NO_COLOR` set).
+struct TextStyle {
+  var enabled: Bool
+  func error(_ text: String) -> String { wrap(text, "1;31") }
+  func warning(_ text: String) -> String { wrap(text, "1;33") }
+  func note(_ text: String) -> String { wrap(text, "1;36") }
+  func success(_ text: String) -> String { wrap(text, "32") }
+  private func wrap(_ text: String, _ code: String) -> String {
+    enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}

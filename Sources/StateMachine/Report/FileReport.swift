@@ -1,0 +1,61 @@
+/// The audit of one trace file: how many events it held, what the audit found, and what could not be read.
+///
+/// ```swift
+/// let report = FileReport.audit(path: "traces/valid/present-dismiss.jsonl")
+/// report.findings.isEmpty // true
+/// ```
+public struct FileReport: Sendable, Hashable {
+  public var path: String
+  /// Event lines read (header, blank, bad and unknown-event lines not counted).
+  public var events: Int = 0
+  /// Findings sorted by line.
+  public var findings: [Finding] = []
+  public var inputErrors: [InputError] = []
+  public var notes: [TraceNote] = []
+  /// The header's `expect`, when the file states one.
+  public var expect: [String]?
+  /// The file could not be opened or read at all.
+  public var readFailure: String?
+
+  public init(path: String) { self.path = path }
+
+  /// Whether the file broke the audit's input contract (exit status 2).
+  public var hasInputProblems: Bool { !inputErrors.isEmpty || readFailure != nil }
+
+  /// The distinct rule ids found, sorted: what a header's `expect` is compared with.
+  public var ruleIDs: [String] { Array(Set(findings.map(\.rule.rawValue))).sorted() }
+
+  /// Reads and audits the trace at `path` in one streaming pass.
+  public static func audit(path: String, configuration: AuditConfiguration = AuditConfiguration())
+    -> FileReport
+  {
+    var report = FileReport(path: path)
+    do {
+      report.consume(try TraceReader(path: path), configuration: configuration)
+    } catch {
+      report.readFailure = error.message
+    }
+    return report
+  }
+
+  /// Audits an already opened reader.
+  public mutating func consume(
+    _ reader: TraceReader, configuration: AuditConfiguration = AuditConfiguration()
+  ) {
+    var auditor = Auditor(configuration: configuration)
+    for record in reader {
+      switch record {
+      case .header(let header, _): expect = header.expect
+      case .event(let event, let line):
+        events += 1
+        auditor.audit(event, line: line, into: &findings)
+      case .inputError(let error): inputErrors.append(error)
+      case .note(let note): notes.append(note)
+      }
+    }
+    auditor.finish(into: &findings)
+    findings = findings.enumerated().sorted { lhs, rhs in
+      (lhs.element.line, lhs.offset) < (rhs.element.line, rhs.offset)
+    }.map(\.element)
+  }
+}

@@ -1,0 +1,62 @@
+/// Writes events and headers as canonical trace format v1 lines.
+///
+/// ```swift
+/// TraceWriter.line(for: Event(t: 0.5, id: "p1", kind: .completeTransition, payload: Payload(didComplete: true)))
+/// // {"t":0.5,"id":"p1","event":"completeTransition","didComplete":true}
+/// ```
+///
+/// Canonical means: `t`, `id`, `event`, then the event's payload keys in `EventKind.payloadKeys` order,
+/// then unknown keys sorted; numbers as `JSONText.number`. So encode, decode, encode is byte-identical.
+public enum TraceWriter {
+  /// One event as a line, without the terminating newline.
+  public static func line(for event: Event) -> String {
+    var out = "{\"t\":"
+    out.append(JSONText.number(event.t))
+    out.append(",\"id\":")
+    JSONText.appendString(event.id, to: &out)
+    out.append(",\"event\":")
+    JSONText.appendString(event.kind.rawValue, to: &out)
+    for key in event.kind.payloadKeys {
+      guard let value = event.payload[key] else { continue }
+      out.append(",")
+      JSONText.appendString(key.rawValue, to: &out)
+      out.append(":")
+      JSONText.appendValue(value, to: &out)
+    }
+    for member in event.extra.sorted(by: { $0.key < $1.key }) {
+      out.append(",")
+      JSONText.appendString(member.key, to: &out)
+      out.append(":")
+      JSONText.appendValue(member.value, to: &out)
+    }
+    out.append("}")
+    return out
+  }
+
+  /// A header as a line: `format`, `version`, `expect` when set, then metadata in its order.
+  public static func line(for header: TraceHeader) -> String {
+    var out = "{\"format\":"
+    JSONText.appendString(TraceHeader.formatName, to: &out)
+    out.append(",\"version\":\(header.version)")
+    if let expect = header.expect {
+      out.append(",\"expect\":")
+      JSONText.appendValue(.array(expect.map(JSONValue.string)), to: &out)
+    }
+    for member in header.metadata {
+      out.append(",")
+      JSONText.appendString(member.key, to: &out)
+      out.append(":")
+      JSONText.appendValue(member.value, to: &out)
+    }
+    out.append("}")
+    return out
+  }
+
+  /// A whole trace: the header (if any) and every event, each line ending in `\n`.
+  public static func trace(header: TraceHeader?, events: [Event]) -> String {
+    var out = ""
+    if let header { out += line(for: header) + "\n" }
+    for event in events { out += line(for: event) + "\n" }
+    return out
+  }
+}
