@@ -202,13 +202,11 @@ public struct PresentationLifecycle: Sendable, Hashable {
         record.completeT = record.completeT ?? t
       }
     case .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse:
-      if step.from.isInFlight {
-        record.didEndT = t
-        if step.rule == .didEndBeforeComplete { record.completeExcused = true }
-      }
+      if step.rule == .didEndBeforeComplete { record.completeExcused = true }
     default:
       break
     }
+    if step.from.isLive, !step.to.isInFlight, step.from != step.to { record.didEndT = t }
     transition = record
     if step.to == .dismissed || step.to == .withdrawn { openLayoutLine = nil }
   }

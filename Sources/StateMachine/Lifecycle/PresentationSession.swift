@@ -123,7 +123,7 @@ public struct PresentationSession: Sendable {
     // Dismissing a presentation dismisses the whole stack above it (SPEC section 2).
     var group = [id]
     var current = lifecycle
-    while let child = current.child, let above = lifecycles[child], above.phase.isLive {
+    while let child = current.child, let above = lifecycles[child], above.phase.isLive, !group.contains(child) {
       if above.phase.isInFlight {
         refusedRequests[id] = RefusedRequest(trigger: .dismiss, presenter: "")
         return SessionStep(
@@ -205,7 +205,8 @@ public struct PresentationSession: Sendable {
 
     if !from.isLive, result.to.isLive {
       // A presentation began: by request, implicitly (decision 4), or by evidence (decision 11).
-      let stackOn = presenter ?? refused?.presenter ?? implicitPresenter()
+      let requested = presenter ?? refused?.presenter
+      let stackOn = requested.flatMap { canStackOn($0) ? $0 : nil } ?? implicitPresenter()
       link(&lifecycle, to: stackOn)
       reportedUnknown.remove(id)
     }
@@ -228,7 +229,7 @@ public struct PresentationSession: Sendable {
     }
     lifecycles[id] = lifecycle
     if result.to.isInFlight { inFlight.insert(id) } else { inFlight.remove(id) }
-    if from.isInFlight, !result.to.isInFlight { transitionEnded(id, at: event.t) }
+    if from != result.to, from.isLive, !result.to.isInFlight { transitionEnded(id, at: event.t) }
     return step
   }
 
@@ -236,11 +237,19 @@ public struct PresentationSession: Sendable {
   private func implicitPresenter() -> String {
     var top = Self.defaultRoot
     var next = rootChildren[top]
-    while let candidate = next, let lifecycle = lifecycles[candidate], lifecycle.phase.isPresentedAndIdle {
+    var visited: Set<String> = []
+    while let candidate = next, let lifecycle = lifecycles[candidate], lifecycle.phase.isPresentedAndIdle,
+      visited.insert(candidate).inserted
+    {
       top = candidate
       next = lifecycle.child
     }
     return top
+  }
+
+  /// A presentation can stack on a root, or on a presentation that is live.
+  private func canStackOn(_ presenter: String) -> Bool {
+    Self.isRoot(presenter) || phase(of: presenter).isLive
   }
 
   private mutating func link(_ lifecycle: inout PresentationLifecycle, to presenter: String) {
