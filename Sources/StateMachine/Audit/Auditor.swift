@@ -34,6 +34,10 @@ public struct Auditor: Sendable {
           rule: .timeWentBackwards, line: line, t: event.t, id: event.id,
           message: "\(event.id): t=\(event.t) is earlier than the previous line's t=\(previousT); "
             + "timestamps must come from one monotonic clock (CACurrentMediaTime)"))
+      // Follow the evidence: judge later deadlines by the clock the trace continues with, so one outlier
+      // does not freeze the clock far ahead (deadlines are then rescanned on the next step forward).
+      clock = event.t
+      earliestDeadline = -Double.infinity
     }
     previousT = event.t
     if event.t > clock {
@@ -59,7 +63,7 @@ public struct Auditor: Sendable {
   /// A transition still in flight is not reported here unless the trace ran past its deadline, which
   /// the last event already judged: a recording cut mid-transition is not a hang (decision 3).
   public mutating func finish(into findings: inout [Finding]) {
-    session.finish()
+    session.finish(clock: clock, grace: configuration.grace)
     appendLateViolations(into: &findings)
   }
 

@@ -32,6 +32,15 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable {
   case transitionNeverCompleted = "transition-never-completed"
   case timeWentBackwards = "time-went-backwards"
 
+  /// Rules a driver tends to repeat (a pan handler that keeps sending updates): reported once per
+  /// transition, since every repeat has the same root cause.
+  public var isReportedOncePerTransition: Bool {
+    switch self {
+    case .interactionBeforeStart, .interactionAfterEnd, .percentOutOfRange, .gestureAfterCommit: true
+    default: false
+    }
+  }
+
   /// How bad a finding of this rule is: errors fail an audit, warnings do not.
   public var severity: Severity {
     switch self {

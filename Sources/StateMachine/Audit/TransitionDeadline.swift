@@ -1,7 +1,7 @@
 /// When a transition in flight becomes a hang (`transition-never-completed`), per SPEC decision 3.
 ///
 /// ```swift
-/// let deadline = TransitionDeadline(for: lifecycle, gesture: nil, group: [], grace: 2)
+/// let deadline = TransitionDeadline(for: lifecycle, gesture: nil, carriedByAnotherMember: false, grace: 2)
 /// deadline?.t      // animateTransition's t + duration + 2
 /// deadline?.reason // "animateTransition (duration 0.35 s)"
 /// ```
@@ -14,18 +14,26 @@ public struct TransitionDeadline: Sendable, Hashable {
   /// The deadline of `lifecycle`'s transition, or `nil` while it cannot hang (not in flight, a finger
   /// still on the screen, a stacked member of a dismissal another member is carrying out).
   public init?(
-    for lifecycle: PresentationLifecycle, gesture: GestureState?, groupProgressed: Bool, grace: Double
+    for lifecycle: PresentationLifecycle, gesture: GestureState?, carriedByAnotherMember: Bool, grace: Double
   ) {
     guard let record = lifecycle.transition, !record.hangReported else { return nil }
     switch lifecycle.phase {
-    case .presentingRequested, .dismissingRequested:
-      let group = lifecycle.dismissalGroup
-      if group.count > 1, group.first != lifecycle.id || groupProgressed { return nil }
-      t = record.requestT + grace
-      reason = "the request with no \(Self.willBegin(record)) after it"
-    case .presentingBegan, .dismissingBegan:
-      t = (record.willBeginT ?? record.requestT) + grace
-      reason = "\(Self.willBegin(record)) with no animator, interaction or *DidEnd after it"
+    case .presentingRequested, .dismissingRequested, .presentingBegan, .dismissingBegan:
+      // A stacked member another member's animation carries, or a sheet UIKit drives while the finger is
+      // down (no startInteractiveTransition is logged for a system swipe), cannot hang yet.
+      if carriedByAnotherMember || gesture?.isActive == true { return nil }
+      let requested = lifecycle.phase == .presentingRequested || lifecycle.phase == .dismissingRequested
+      let since = requested ? record.requestT : (record.willBeginT ?? record.requestT)
+      if let lifted = gesture?.endedT, lifted > since {
+        t = lifted + grace
+        reason = "the gesture ended with nothing after it"
+      } else if requested {
+        t = since + grace
+        reason = "the request with no \(Self.willBegin(record)) after it"
+      } else {
+        t = since + grace
+        reason = "\(Self.willBegin(record)) with no animator, interaction or *DidEnd after it"
+      }
     case .presentingAnimating, .dismissingAnimating:
       let duration = record.declaredDuration ?? 0
       t = (record.animateT ?? record.requestT) + duration + grace

@@ -27,6 +27,9 @@ public struct PresentationLifecycle: Sendable, Hashable {
   public internal(set) var pendingAppearance: PendingAppearance?
   /// The ids dismissed together with this one (dismissing lower in the stack), the lowest first.
   public internal(set) var dismissalGroup: [String] = []
+  /// It was dismissed because another member of its dismissal group ended; it may still log its own
+  /// (late) dismissal callbacks, which UIKit does not order against the other member's.
+  public internal(set) var settledByGroup = false
 
   /// A `viewWillAppear` or `viewWillDisappear` waiting for its `viewDid*`.
   public struct PendingAppearance: Sendable, Hashable {
@@ -75,9 +78,20 @@ public struct PresentationLifecycle: Sendable, Hashable {
     var step = Step(from: from, to: entry.target(from: from), rule: entry.rule, detail: detail)
     if step.rule == nil {
       step.rule = checkSideTracks(trigger, event: event, line: line, detail: &step.detail)
+    } else if case .recover = entry {
+      // Followed as if legal (decision 11): its side effects count, its side findings would be a cascade.
+      var ignored: String?
+      _ = checkSideTracks(trigger, event: event, line: line, detail: &ignored)
     }
     record(trigger, event: event, line: line, entry: entry, step: step)
     phase = step.to
+    return step
+  }
+
+  /// A presenter's own appearance callbacks: legal whenever it is live (decision 5), still balanced.
+  public mutating func applyPresenterAppearance(_ trigger: Trigger, event: Event, line: Int) -> Step {
+    var step = Step(from: phase, to: phase)
+    step.rule = checkSideTracks(trigger, event: event, line: line, detail: &step.detail)
     return step
   }
 
@@ -99,6 +113,7 @@ public struct PresentationLifecycle: Sendable, Hashable {
     case .layoutWill:
       if let open = openLayoutLine {
         detail = "containerViewWillLayoutSubviews again while the pass from line \(open) is open"
+        openLayoutLine = line
         return .layoutUnbalanced
       }
       openLayoutLine = line
@@ -115,7 +130,6 @@ public struct PresentationLifecycle: Sendable, Hashable {
         return .percentOutOfRange
       }
     case .viewWillAppear, .viewWillDisappear:
-      guard !hasPresented else { return nil }
       if let pending = pendingAppearance, pending.trigger == trigger {
         detail = "\(trigger.label) again; the one at line \(pending.line) was never resolved"
         pendingAppearance = PendingAppearance(trigger: trigger, line: line, t: event.t)
@@ -123,7 +137,6 @@ public struct PresentationLifecycle: Sendable, Hashable {
       }
       pendingAppearance = PendingAppearance(trigger: trigger, line: line, t: event.t)
     case .viewDidAppear, .viewDidDisappear:
-      guard !hasPresented else { return nil }
       let will: Trigger = trigger == .viewDidAppear ? .viewWillAppear : .viewWillDisappear
       guard pendingAppearance?.trigger == will else {
         detail = "\(trigger.label) with no \(will.label) before it"
@@ -156,7 +169,7 @@ public struct PresentationLifecycle: Sendable, Hashable {
       record.lastLine = line
       record.lastT = t
     }
-    if trigger.isOncePerTransition { record.markSeen(trigger) }
+    if trigger.isOncePerTransition, !entry.isRejection { record.markSeen(trigger) }
     let accepted = step.rule == nil || { if case .recover = entry { true } else { false } }()
     switch trigger {
     case .presentationWillBegin, .dismissalWillBegin:

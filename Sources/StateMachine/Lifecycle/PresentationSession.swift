@@ -31,7 +31,7 @@ public struct PresentationSession: Sendable {
 
   private struct RefusedRequest: Sendable {
     var trigger: Trigger
-    var presenter: String
+    var presenter: String?
   }
 
   public init() {}
@@ -59,15 +59,19 @@ public struct PresentationSession: Sendable {
     default: break
     }
     if Self.isRoot(event.id) { return handleRoot(trigger, event, line: line) }
-    if trigger.isAppearance, let lifecycle = lifecycles[event.id], lifecycle.hasPresented,
+    if trigger.isAppearance, var lifecycle = lifecycles[event.id], lifecycle.hasPresented,
       lifecycle.phase.isLive
     {
-      // A presenter's own appearance callbacks are legal whenever it is live (decision 5).
-      return SessionStep(id: event.id, trigger: trigger, from: lifecycle.phase, to: lifecycle.phase)
+      // A presenter's own appearance callbacks are legal whenever it is live (decision 5), still balanced.
+      let result = lifecycle.applyPresenterAppearance(trigger, event: event, line: line)
+      lifecycles[event.id] = lifecycle
+      return SessionStep(
+        id: event.id, trigger: trigger, from: result.from, to: result.to, rule: result.rule, detail: result.detail)
     }
     switch trigger {
     case .present: return handlePresent(event, line: line)
     case .dismiss: return handleDismiss(event.id, event, line: line)
+    case .completion: return handleCompletion(event, line: line)
     default: return apply(trigger, to: event.id, event, line: line)
     }
   }
@@ -78,11 +82,14 @@ public struct PresentationSession: Sendable {
     let id = event.id
     let from = phase(of: id)
     let presenter = event.payload.presenter ?? Self.defaultRoot
+    refusedRequests[id] = nil
     if !from.isLive, let (rule, detail) = presenterProblem(presenter, presenting: id) {
       refusedRequests[id] = RefusedRequest(trigger: .present, presenter: presenter)
       return SessionStep(id: id, trigger: .present, from: from, to: from, rule: rule, detail: detail)
     }
-    return apply(.present, to: id, event, line: line, presenter: presenter)
+    let step = apply(.present, to: id, event, line: line, presenter: presenter)
+    if step.rule != nil { refusedRequests[id] = RefusedRequest(trigger: .present, presenter: presenter) }
+    return step
   }
 
   /// The first stack rule a `present` from `presenter` breaks, in the order of decision 2.
@@ -103,9 +110,7 @@ public struct PresentationSession: Sendable {
     if let child, child != id {
       let childPhase = phase(of: child)
       if childPhase.isInFlight {
-        return (
-          .presentWhileTransitioning, "\(presenter) is still transitioning \(child) (\(childPhase.name))"
-        )
+        return (.presentWhileTransitioning, "\(presenter) is still transitioning \(child) (\(childPhase.name))")
       }
       if childPhase.isLive {
         return (.presenterBusy, "\(presenter) already presents \(child)")
@@ -115,31 +120,68 @@ public struct PresentationSession: Sendable {
   }
 
   private mutating func handleDismiss(_ id: String, _ event: Event, line: Int) -> SessionStep {
+    refusedRequests[id] = nil
     guard let lifecycle = lifecycles[id], lifecycle.phase.isPresentedAndIdle else {
       let step = apply(.dismiss, to: id, event, line: line)
-      if step.rule != nil { refusedRequests[id] = RefusedRequest(trigger: .dismiss, presenter: "") }
+      if step.rule != nil { refusedRequests[id] = RefusedRequest(trigger: .dismiss, presenter: nil) }
       return step
     }
-    // Dismissing a presentation dismisses the whole stack above it (SPEC section 2).
-    var group = [id]
-    var current = lifecycle
-    while let child = current.child, let above = lifecycles[child], above.phase.isLive, !group.contains(child) {
-      if above.phase.isInFlight {
-        refusedRequests[id] = RefusedRequest(trigger: .dismiss, presenter: "")
-        return SessionStep(
-          id: id, trigger: .dismiss, from: lifecycle.phase, to: lifecycle.phase,
-          rule: .dismissWhileTransitioning,
-          detail: "\(child) above it is \(above.phase.name)")
-      }
-      group.append(child)
-      current = above
+    let above = stack(above: id)
+    if let busy = above.first(where: { phase(of: $0).isInFlight }) {
+      refusedRequests[id] = RefusedRequest(trigger: .dismiss, presenter: nil)
+      return SessionStep(
+        id: id, trigger: .dismiss, from: lifecycle.phase, to: lifecycle.phase, rule: .dismissWhileTransitioning,
+        detail: "\(busy) above it is \(phase(of: busy).name)")
     }
     let step = apply(.dismiss, to: id, event, line: line)
-    for member in group.dropFirst() { _ = apply(.dismiss, to: member, event, line: line) }
-    if group.count > 1 {
-      for member in group { lifecycles[member]?.dismissalGroup = group }
+    dismissTogether(id, above: above, event, line: line)
+    return step
+  }
+
+  /// The live presentations stacked above `id`, nearest first.
+  private func stack(above id: String) -> [String] {
+    var above: [String] = []
+    var current = lifecycles[id]?.child
+    while let child = current, phase(of: child).isLive, child != id, !above.contains(child) {
+      above.append(child)
+      current = lifecycles[child]?.child
+    }
+    return above
+  }
+
+  /// Dismissing a presentation dismisses the whole stack above it (SPEC section 2): every member enters
+  /// `dismissing.requested`, and whichever member logs the callbacks carries the dismissal.
+  private mutating func dismissTogether(_ id: String, above: [String], _ event: Event, line: Int) {
+    guard !above.isEmpty else { return }
+    for member in above where phase(of: member).isPresentedAndIdle {
+      _ = apply(.dismiss, to: member, event, line: line)
+    }
+    let group = [id] + above
+    for member in group { lifecycles[member]?.dismissalGroup = group }
+  }
+
+  private mutating func handleCompletion(_ event: Event, line: Int) -> SessionStep {
+    let id = event.id
+    // A stacked member that logged nothing may carry the completion of `dismiss` once the member carrying
+    // the dismissal has completed; UIKit does not order it against that member's *DidEnd.
+    if let lifecycle = lifecycles[id], lifecycle.phase == .dismissingRequested, lifecycle.dismissalGroup.count > 1,
+      lifecycle.transition?.hasSeen(.completion) == false,
+      lifecycle.dismissalGroup.contains(where: { member in
+        member != id && (lifecycles[member]?.transition?.completeValue != nil || phase(of: member) == .dismissed)
+      })
+    {
+      markCompletionSeen(in: lifecycle.dismissalGroup)
+      return SessionStep(id: id, trigger: .completion, from: lifecycle.phase, to: lifecycle.phase)
+    }
+    let step = apply(.completion, to: id, event, line: line)
+    if step.rule == nil, let group = lifecycles[id]?.dismissalGroup, group.count > 1 {
+      markCompletionSeen(in: group)
     }
     return step
+  }
+
+  private mutating func markCompletionSeen(in group: [String]) {
+    for member in group { lifecycles[member]?.transition?.markSeen(.completion) }
   }
 
   // MARK: Roots and gestures
@@ -175,10 +217,11 @@ public struct PresentationSession: Sendable {
     gestures[event.id] = gesture
     let current = phase(of: event.id)
     var step = SessionStep(id: event.id, trigger: .gesture, from: current, to: current)
-    if fingerDown, current.isInFlight, let commit = lifecycles[event.id]?.transition?.commit {
+    if fingerDown, current.isInFlight, let commit = lifecycles[event.id]?.transition?.commit,
+      lifecycles[event.id]?.transition?.noteReported(.gestureAfterCommit) == false
+    {
       step.rule = .gestureAfterCommit
-      step.detail =
-        "\(event.kind.rawValue) after \(commit.kind.rawValue)InteractiveTransition at t=\(commit.t)"
+      step.detail = "\(event.kind.rawValue) after \(commit.kind.rawValue)InteractiveTransition at t=\(commit.t)"
     }
     return step
   }
@@ -190,28 +233,36 @@ public struct PresentationSession: Sendable {
   ) -> SessionStep {
     var lifecycle = lifecycles[id] ?? PresentationLifecycle(id: id)
     let from = lifecycle.phase
-    if !from.isLive, trigger == .present || trigger == .presentationWillBegin {
-      reportUnresolvedAppearance(of: &lifecycle)
-    } else if from.isPresentedAndIdle,
-      trigger == .dismiss || trigger == .dismissalWillBegin
-        || trigger == .controllerWillDismiss
-    {
-      reportUnresolvedAppearance(of: &lifecycle)
+    let refused = refusedRequests[id]
+    if lifecycle.settledByGroup, from == .dismissed, trigger == .dismissalWillBegin {
+      // A stacked member logging its own dismissal after another member's ended (SPEC: accept either).
+      lifecycle.settledByGroup = false
+      lifecycle.phase = .dismissingRequested
     }
+    let startsRequest =
+      (!from.isLive && (trigger == .present || trigger == .presentationWillBegin))
+      || (from.isPresentedAndIdle
+        && (trigger == .dismiss || trigger == .dismissalWillBegin || trigger == .controllerWillDismiss))
+    if startsRequest { reportUnresolvedAppearance(of: &lifecycle) }
+    let above = from.isPresentedAndIdle && trigger != .dismiss ? stack(above: id) : []
+
     let result = lifecycle.apply(trigger, event: event, line: line)
     var step = SessionStep(
-      id: id, trigger: trigger, from: result.from, to: result.to, rule: result.rule, detail: result.detail)
-    let refused = refusedRequests[id]
+      id: id, trigger: trigger, from: from, to: result.to, rule: result.rule, detail: result.detail)
 
-    if !from.isLive, result.to.isLive {
+    if !from.isLive, result.to.isLive, !(from == .dismissed && result.to.direction == .dismissing) {
       // A presentation began: by request, implicitly (decision 4), or by evidence (decision 11).
-      let requested = presenter ?? refused?.presenter
-      let stackOn = requested.flatMap { canStackOn($0) ? $0 : nil } ?? implicitPresenter()
-      link(&lifecycle, to: stackOn)
+      link(&lifecycle, to: presenter ?? refused?.presenter ?? implicitPresenter())
       reportedUnknown.remove(id)
     }
-    if let refused, step.rule == .unknownPresentation || (refused.trigger == .present && !from.isLive) {
+    if let refused, step.rule != nil, Self.followsRefused(refused.trigger, trigger, step.rule) {
       step.rule = nil  // the refused request's consequence, already reported
+      step.detail = nil
+    }
+    if let rule = step.rule, rule.isReportedOncePerTransition,
+      lifecycle.transition?.noteReported(rule) == true
+    {
+      step.rule = nil
       step.detail = nil
     }
     if step.rule == .unknownPresentation {
@@ -221,40 +272,44 @@ public struct PresentationSession: Sendable {
         reportedUnknown.insert(id)
       }
     }
-    if result.to.isLive || result.to.isInFlight { refusedRequests[id] = nil }
-    if trigger == .completion, step.rule == nil, lifecycle.dismissalGroup.count > 1 {
-      for member in lifecycle.dismissalGroup where member != id {
-        lifecycles[member]?.transition?.markSeen(.completion)
-      }
-    }
+    if result.to.isInFlight { refusedRequests[id] = nil }
     lifecycles[id] = lifecycle
     if result.to.isInFlight { inFlight.insert(id) } else { inFlight.remove(id) }
+    if !above.isEmpty, result.to.direction == .dismissing {
+      dismissTogether(id, above: above, event, line: line)  // a system dismissal lower in the stack
+    }
     if from != result.to, from.isLive, !result.to.isInFlight { transitionEnded(id, at: event.t) }
     return step
   }
 
-  /// The presentation an implicit present stacks on: the default root's top-most presented one.
-  private func implicitPresenter() -> String {
-    var top = Self.defaultRoot
-    var next = rootChildren[top]
-    var visited: Set<String> = []
-    while let candidate = next, let lifecycle = lifecycles[candidate], lifecycle.phase.isPresentedAndIdle,
-      visited.insert(candidate).inserted
-    {
-      top = candidate
-      next = lifecycle.child
+  /// Whether a finding on `trigger` is the consequence of a refused request (decision 11): the callback
+  /// that shows the refused transition happened anyway, or any event of an id a refused present left absent.
+  private static func followsRefused(_ request: Trigger, _ trigger: Trigger, _ rule: Rule?) -> Bool {
+    switch request {
+    case .present: trigger == .presentationWillBegin || rule == .unknownPresentation || rule == .dismissNotPresented
+    case .dismiss: trigger == .dismissalWillBegin || rule == .unknownPresentation
+    default: false
     }
+  }
+
+  /// The presentation an implicit present stacks on: the default root's top-most live one.
+  private func implicitPresenter() -> String {
+    let top = rootChildren[Self.defaultRoot].map { child in stack(above: child).last ?? child }
+    guard let top, phase(of: top).isLive else { return Self.defaultRoot }
     return top
   }
 
-  /// A presentation can stack on a root, or on a presentation that is live.
-  private func canStackOn(_ presenter: String) -> Bool {
-    Self.isRoot(presenter) || phase(of: presenter).isLive
-  }
-
-  private mutating func link(_ lifecycle: inout PresentationLifecycle, to presenter: String) {
+  /// Links `lifecycle` to the presenter it stacks on; a presenter that already presents a live one is
+  /// never overwritten (the evidence then stacks it on the top of that stack).
+  private mutating func link(_ lifecycle: inout PresentationLifecycle, to requested: String) {
+    var presenter = Self.isRoot(requested) || phase(of: requested).isLive ? requested : Self.defaultRoot
+    let existing = Self.isRoot(presenter) ? rootChildren[presenter] : lifecycles[presenter]?.child
+    if let existing, existing != lifecycle.id, phase(of: existing).isLive {
+      presenter = stack(above: existing).last ?? existing
+    }
     lifecycle.presenter = presenter
     lifecycle.dismissalGroup = []
+    lifecycle.settledByGroup = false
     if Self.isRoot(presenter) {
       rootChildren[presenter] = lifecycle.id
     } else {
@@ -275,16 +330,21 @@ public struct PresentationSession: Sendable {
   /// A transition reached `*DidEnd`: settle the stack, the dismissal group, and the tail window.
   private mutating func transitionEnded(_ id: String, at t: Double) {
     guard let lifecycle = lifecycles[id] else { return }
-    let group = lifecycle.dismissalGroup
     if lifecycle.phase == .dismissed || lifecycle.phase == .withdrawn {
       unlink(id)
       endedQueue.append((id, t))
     }
+    let group = lifecycle.dismissalGroup
     guard group.count > 1 else { return }
-    // The other members that logged nothing follow the one that did (SPEC: accept either).
+    // The members that logged nothing follow the one that ended; they may still log a late pair.
     for member in group where member != id && phase(of: member) == .dismissingRequested {
       guard var other = lifecycles[member] else { continue }
-      other.phase = lifecycle.phase == .dismissed ? .dismissed : .presented
+      if lifecycle.phase == .dismissed {
+        other.phase = .dismissed
+        other.settledByGroup = true
+      } else {
+        other.phase = .presented
+      }
       other.transition?.didEndT = t
       lifecycles[member] = other
       inFlight.remove(member)
@@ -301,8 +361,7 @@ public struct PresentationSession: Sendable {
     guard !lifecycle.hasPresented else { return }
     lateViolations.append(
       LateViolation(
-        rule: .appearanceUnbalanced, id: lifecycle.id, line: pending.line, t: pending.t,
-        phase: lifecycle.phase,
+        rule: .appearanceUnbalanced, id: lifecycle.id, line: pending.line, t: pending.t, phase: lifecycle.phase,
         detail: "\(pending.trigger.label) was never followed by its viewDid* before the transition ended"))
   }
 
@@ -329,12 +388,15 @@ public struct PresentationSession: Sendable {
     }
   }
 
-  /// The end of the trace: reports every `viewWill*` left unresolved by a transition that ended.
+  /// The end of the trace at `clock`: reports every `viewWill*` left unresolved by a transition that ended
+  /// more than `grace` before the end.
   ///
-  /// Transitions still in flight are not judged here: the recording was cut, or the hang is the finding.
-  public mutating func finish() {
+  /// Transitions still in flight, or ended just before the trace did, are not judged: the recording was cut
+  /// (decision 3), or the hang is the finding.
+  public mutating func finish(clock: Double, grace: Double) {
     for id in lifecycles.keys.sorted() {
       guard var lifecycle = lifecycles[id], !lifecycle.phase.isInFlight else { continue }
+      if let ended = lifecycle.transition?.didEndT, clock - ended < grace { continue }
       reportUnresolvedAppearance(of: &lifecycle)
       lifecycles[id] = lifecycle
     }
@@ -345,12 +407,14 @@ extension PresentationSession {
   /// The deadline of `id`'s transition in flight, if it can hang (decision 3).
   public func deadline(of id: String, grace: Double) -> TransitionDeadline? {
     guard let lifecycle = lifecycles[id] else { return nil }
-    let group = lifecycle.dismissalGroup
-    let groupProgressed = group.contains { member in
-      member != id && phase(of: member) != .dismissingRequested && phase(of: member).direction == .dismissing
+    let carried = lifecycle.dismissalGroup.contains { member in
+      guard member != id, phase(of: member).isInFlight, let record = lifecycles[member]?.transition else {
+        return false
+      }
+      return record.hasAnimator || record.completeValue != nil
     }
     return TransitionDeadline(
-      for: lifecycle, gesture: gestures[id], groupProgressed: groupProgressed, grace: grace)
+      for: lifecycle, gesture: gestures[id], carriedByAnotherMember: carried, grace: grace)
   }
 
   /// Records that `id`'s transition was reported as a hang, so it is reported once; it stays in flight.

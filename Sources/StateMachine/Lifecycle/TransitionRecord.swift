@@ -51,12 +51,21 @@ public struct TransitionRecord: Sendable, Hashable {
   public var hangReported = false
   /// Once-per-transition triggers already seen (bit `Trigger.rawValue`).
   var seen: UInt64 = 0
+  /// Rules already reported for this transition, of those a driver repeats (bit `Rule` index).
+  var reported: UInt64 = 0
 
   /// Whether `animateTransition` or `startInteractiveTransition` was seen.
   public var hasAnimator: Bool { animateT != nil || interactiveStartT != nil }
 
   func hasSeen(_ trigger: Trigger) -> Bool { seen & (1 << UInt64(trigger.rawValue)) != 0 }
   mutating func markSeen(_ trigger: Trigger) { seen |= 1 << UInt64(trigger.rawValue) }
+
+  /// Records that `rule` was reported; returns whether it already had been in this transition.
+  mutating func noteReported(_ rule: Rule) -> Bool {
+    let bit: UInt64 = 1 << UInt64(Rule.allCases.firstIndex(of: rule) ?? 63)
+    defer { reported |= bit }
+    return reported & bit != 0
+  }
 
   init(direction: Phase.Direction, line: Int, t: Double, animated: Bool) {
     self.direction = direction

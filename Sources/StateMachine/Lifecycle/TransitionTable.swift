@@ -21,6 +21,9 @@ public enum TableEntry: Sendable, Hashable {
     }
   }
 
+  /// The event is refused and changes nothing.
+  public var isRejection: Bool { if case .reject = self { true } else { false } }
+
   /// The phase after the event, given the phase before it.
   public func target(from phase: Phase) -> Phase {
     switch self {
@@ -211,10 +214,18 @@ public enum TransitionTable {
       beforeStart, [.update, .pause, .finish, .cancel], .reject(.interactionBeforeStart),
       "UIKit drops updates and defers finish/cancel until the interaction starts"),
     row(
-      interactionOver, [.update, .pause, .finish, .cancel], .reject(.interactionAfterEnd),
-      "the interaction already finished or was cancelled"),
+      interactionOver + tailAfterDidEnd, [.update, .pause, .finish, .cancel], .reject(.interactionAfterEnd),
+      "the interaction already finished or was cancelled, or the transition ended"),
+    row([.absent], [.update, .pause, .finish, .cancel], .reject(.interactionBeforeStart),
+      "sent before *WillBegin: lost (decision 6)"),
 
     // Evidence that a transition moved on without the events before it (decision 11).
+    row(
+      presentingInFlight, [.dismissalWillBegin], .recover(.eventOutOfPhase, .dismissingBegan),
+      "the presentation never ended, yet its dismissal began"),
+    row(
+      [.dismissingCompleted, .dismissingCancelled], [.presentationWillBegin],
+      .recover(.eventOutOfPhase, .presentingBegan), "the dismissal never ended, yet a presentation began"),
     row([.presentingRequested], [.animate], .recover(.eventOutOfPhase, .presentingAnimating), "no WillBegin"),
     row(
       [.presentingRequested], [.startInteractive], .recover(.eventOutOfPhase, .presentingInteractive),
@@ -275,8 +286,11 @@ public enum TransitionTable {
       inFlight.filter { $0 != .presentingRequested } + idle, [.layoutWill, .layoutDid], .stay,
       "a container layout pass"),
     row(
-      [.presentingRequested, .dismissed, .withdrawn], [.layoutWill, .layoutDid],
-      .reject(.layoutWithoutContainer), "no container view yet, or any more"),
+      [.dismissed, .withdrawn], [.layoutWill, .layoutDid], .reject(.layoutWithoutContainer),
+      "no container view any more"),
+    row(
+      [.presentingRequested], [.layoutWill, .layoutDid], .recover(.layoutWithoutContainer, .presentingBegan),
+      "a container before WillBegin: the transition began unrecorded"),
 
     // Appearance of the presented view controller (decision 5); balance is checked beside the table.
     row(Array(presentingInFlight.prefix(6)), [.viewWillAppear], .stay, "appearing"),

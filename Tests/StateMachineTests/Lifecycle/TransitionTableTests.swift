@@ -131,10 +131,15 @@ import Testing
       .controllerWillDismiss: .ruleTo(.unknownPresentation, .dismissingBegan),
       .dismiss: .rule(.dismissNotPresented),
     ]
-    let afterDidEnd: [Trigger: Expected] = [
-      .completeTrue: .rule(.completeTwice), .completeFalse: .rule(.completeTwice),
-      .animationEnded: .to(.absent), .completion: .to(.absent),
+    let dismissalBegins: [Trigger: Expected] = [
+      .dismissalWillBegin: .ruleTo(.eventOutOfPhase, .dismissingBegan)
     ]
+    let afterDidEnd: [Trigger: Expected] = merge(
+      afterEnd,
+      [
+        .completeTrue: .rule(.completeTwice), .completeFalse: .rule(.completeTwice),
+        .animationEnded: .to(.absent), .completion: .to(.absent),
+      ])
     let idle: [Trigger: Expected] = merge(
       commonLive, afterDidEnd,
       [
@@ -165,9 +170,9 @@ import Testing
     ]
     let committed: [Trigger: Expected] = [.gesture: .rule(.gestureAfterCommit)]
     return [
-      .absent: notLiveAdoption,
+      .absent: merge(notLiveAdoption, beforeStart),
       .presentingRequested: merge(
-        presentingLive, beforeStart,
+        presentingLive, dismissalBegins, beforeStart,
         [
           .presentationWillBegin: .to(.presentingBegan),
           .presentationDidEndTrue: .ruleTo(.eventOutOfPhase, .presented),
@@ -176,11 +181,11 @@ import Testing
           .startInteractive: .ruleTo(.eventOutOfPhase, .presentingInteractive),
           .completeTrue: .ruleTo(.eventOutOfPhase, .presentingCompleted),
           .completeFalse: .ruleTo(.eventOutOfPhase, .presentingCancelled),
-          .layoutWill: .rule(.layoutWithoutContainer), .layoutDid: .rule(.layoutWithoutContainer),
-          .viewWillAppear: .to(.absent),
+          .layoutWill: .ruleTo(.layoutWithoutContainer, .presentingBegan),
+          .layoutDid: .ruleTo(.layoutWithoutContainer, .presentingBegan), .viewWillAppear: .to(.absent),
         ]),
       .presentingBegan: merge(
-        presentingLive, beforeStart, container,
+        presentingLive, dismissalBegins, beforeStart, container,
         [
           .animate: .to(.presentingAnimating), .startInteractive: .to(.presentingInteractive),
           .completeTrue: .to(.presentingCompleted),
@@ -189,14 +194,14 @@ import Testing
           .viewWillAppear: .to(.absent),
         ]),
       .presentingAnimating: merge(
-        presentingLive, beforeStart, container, earlyDidEnd(.presented, .withdrawn),
+        presentingLive, dismissalBegins, beforeStart, container, earlyDidEnd(.presented, .withdrawn),
         [
           .startInteractive: .to(.presentingInteractive), .completeTrue: .to(.presentingCompleted),
           .completeFalse: .ruleTo(.completeWithoutCancel, .presentingCancelled),
           .viewWillAppear: .to(.absent),
         ]),
       .presentingInteractive: merge(
-        presentingLive, container, earlyDidEnd(.presented, .withdrawn),
+        presentingLive, dismissalBegins, container, earlyDidEnd(.presented, .withdrawn),
         [
           .animate: .to(.absent), .update: .to(.absent), .pause: .to(.absent),
           .finish: .to(.presentingFinishing), .cancel: .to(.presentingCancelling),
@@ -205,28 +210,28 @@ import Testing
           .viewWillAppear: .to(.absent),
         ]),
       .presentingFinishing: merge(
-        presentingLive, afterEnd, container, committed, earlyDidEnd(.presented, .withdrawn),
+        presentingLive, dismissalBegins, afterEnd, container, committed, earlyDidEnd(.presented, .withdrawn),
         [
           .animate: .to(.absent), .completeTrue: .to(.presentingCompleted),
           .completeFalse: .ruleTo(.completeWithoutCancel, .presentingCancelled),
           .viewWillAppear: .to(.absent),
         ]),
       .presentingCancelling: merge(
-        presentingLive, afterEnd, container, committed, earlyDidEnd(.presented, .withdrawn),
+        presentingLive, dismissalBegins, afterEnd, container, committed, earlyDidEnd(.presented, .withdrawn),
         [
           .animate: .to(.absent), .completeFalse: .to(.presentingCancelled),
           .completeTrue: .ruleTo(.completeContradictsCancel, .presentingCompleted),
           .viewWillAppear: .to(.absent),
         ]),
       .presentingCompleted: merge(
-        presentingLive, afterEnd, container, tail,
+        presentingLive, dismissalBegins, afterEnd, container, tail,
         [
           .presentationDidEndTrue: .to(.presented),
           .presentationDidEndFalse: .ruleTo(.didEndMismatch, .withdrawn),
           .viewDidAppear: .rule(.appearanceUnbalanced),
         ]),
       .presentingCancelled: merge(
-        presentingLive, afterEnd, container, tail, committed,
+        presentingLive, dismissalBegins, afterEnd, container, tail, committed,
         [
           .presentationDidEndFalse: .to(.withdrawn),
           .presentationDidEndTrue: .ruleTo(.didEndMismatch, .presented),
@@ -289,12 +294,14 @@ import Testing
         presentingLive, afterEnd, dismissingContainer, tail,
         [
           .dismissalDidEndTrue: .to(.dismissed), .dismissalDidEndFalse: .ruleTo(.didEndMismatch, .restored),
+          .presentationWillBegin: .ruleTo(.eventOutOfPhase, .presentingBegan),
           .controllerDidDismiss: .to(.absent), .viewDidDisappear: .rule(.appearanceUnbalanced),
         ]),
       .dismissingCancelled: merge(
         presentingLive, afterEnd, dismissingContainer, tail, committed,
         [
           .dismissalDidEndFalse: .to(.restored), .dismissalDidEndTrue: .ruleTo(.didEndMismatch, .dismissed),
+          .presentationWillBegin: .ruleTo(.eventOutOfPhase, .presentingBegan),
           .viewWillAppear: .to(.absent), .viewDidAppear: .rule(.appearanceUnbalanced),
         ]),
       .dismissed: merge(
