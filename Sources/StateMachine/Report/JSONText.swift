@@ -7,11 +7,12 @@
 /// JSONText.number(0.35)                   // "0.35"
 /// ```
 ///
-/// Numbers are canonical: integral values below 2^53 without a fraction, others in Swift's shortest
-/// round-trip form, so decoding and encoding again gives the same bytes.
+/// Numbers are canonical: integral values below 2^53 without a fraction (and `-0` as `0`), others in
+/// Swift's shortest round-trip form, so decoding and encoding again gives the same bytes.
 public enum JSONText {
-  /// The canonical spelling of a finite number.
+  /// The canonical spelling of a finite number; `null` for NaN and infinities, which JSON cannot spell.
   public static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
     if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
       if value == 0 { return "0" }
       return String(Int64(value))
@@ -40,7 +41,8 @@ public enum JSONText {
     out.append("\"")
   }
 
-  /// Appends any JSON value, with object keys sorted (canonical form).
+  /// Appends any JSON value, with object keys sorted (canonical form); of keys that repeat, the first is
+  /// kept, so the text never holds a duplicate key.
   public static func appendValue(_ value: JSONValue, to out: inout String) {
     switch value {
     case .null: out.append("null")
@@ -56,8 +58,10 @@ public enum JSONText {
       out.append("]")
     case .object(let members):
       out.append("{")
-      for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-        if index > 0 { out.append(",") }
+      var previousKey: String?
+      for member in members.sorted(by: { $0.key < $1.key }) where member.key != previousKey {
+        if previousKey != nil { out.append(",") }
+        previousKey = member.key
         appendString(member.key, to: &out)
         out.append(":")
         appendValue(member.value, to: &out)

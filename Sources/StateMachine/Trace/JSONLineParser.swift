@@ -32,11 +32,11 @@ public enum JSONLineParser {
     cursor.skipWhitespace()
     guard cursor.peek == UInt8(ascii: "{") else {
       if cursor.atEnd { throw cursor.error("expected a JSON object, found the end of the line") }
-      throw cursor.error("expected a JSON object starting with '{'")
+      throw cursor.unexpected("expected a JSON object starting with '{'")
     }
     let members = try cursor.parseObjectMembers(depth: 1)
     cursor.skipWhitespace()
-    if !cursor.atEnd { throw cursor.error("unexpected text after the JSON object") }
+    if !cursor.atEnd { throw cursor.unexpected("unexpected text after the JSON object") }
     return Object(members: members)
   }
 }
@@ -59,15 +59,22 @@ private struct Cursor {
     JSONSyntaxError(column: (position ?? index) + 1, message: message)
   }
 
+  /// An error at the current byte for input that is not what `expected` names: says when the line
+  /// ended there (a cut-off line) or when the byte is not ASCII (only strings may hold other bytes).
+  func unexpected(_ expected: String) -> JSONSyntaxError {
+    if atEnd { return error("\(expected), found the end of the line (truncated line?)") }
+    if let byte = peek, byte >= 0x80 {
+      return error("\(expected), found byte 0x\(hex(byte)) (non-ASCII is only allowed inside strings)")
+    }
+    return error(expected)
+  }
+
   mutating func skipWhitespace() {
     while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
   }
 
   mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
-    guard peek == byte else {
-      if atEnd { throw error("expected \(what), found the end of the line (truncated line?)") }
-      throw error("expected \(what)")
-    }
+    guard peek == byte else { throw unexpected("expected \(what)") }
     index += 1
   }
 
@@ -77,6 +84,7 @@ private struct Cursor {
     }
     index += 1  // '{'
     var members: [JSONLineParser.Member] = []
+    var keys: Set<String> = []  // not a scan of `members`: a 16 MiB line may hold a million keys
     skipWhitespace()
     if peek == UInt8(ascii: "}") {
       index += 1
@@ -85,14 +93,9 @@ private struct Cursor {
     while true {
       skipWhitespace()
       let keyColumn = column
-      guard peek == UInt8(ascii: "\"") else {
-        if atEnd {
-          throw error("expected a key in double quotes, found the end of the line (truncated line?)")
-        }
-        throw error("expected a key in double quotes")
-      }
+      guard peek == UInt8(ascii: "\"") else { throw unexpected("expected a key in double quotes") }
       let key = try parseString()
-      if members.contains(where: { $0.key == key }) {
+      guard keys.insert(key).inserted else {
         throw error("duplicate key \"\(key)\"", at: keyColumn - 1)
       }
       skipWhitespace()
@@ -107,8 +110,7 @@ private struct Cursor {
       case UInt8(ascii: "}"):
         index += 1
         return members
-      case nil: throw error("expected ',' or '}', found the end of the line (truncated line?)")
-      default: throw error("expected ',' or '}'")
+      default: throw unexpected("expected ',' or '}'")
       }
     }
   }
@@ -128,7 +130,7 @@ private struct Cursor {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
     case UInt8(ascii: "N"), UInt8(ascii: "I"):
       throw error("NaN and Infinity are not JSON numbers")
-    default: throw error("expected a value (object, array, string, number, true, false or null)")
+    default: throw unexpected("expected a value (object, array, string, number, true, false or null)")
     }
   }
 
@@ -152,8 +154,7 @@ private struct Cursor {
       case UInt8(ascii: "]"):
         index += 1
         return .array(elements)
-      case nil: throw error("expected ',' or ']', found the end of the line (truncated line?)")
-      default: throw error("expected ',' or ']'")
+      default: throw unexpected("expected ',' or ']'")
       }
     }
   }
@@ -162,7 +163,10 @@ private struct Cursor {
     let start = index
     let utf8 = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
     for expected in utf8 {
-      guard peek == expected else { throw error("expected '\(word)'", at: start) }
+      guard peek == expected else {
+        if atEnd { throw unexpected("expected '\(word)'") }
+        throw error("expected '\(word)'", at: start)
+      }
       index += 1
     }
     return value
@@ -172,8 +176,10 @@ private struct Cursor {
     let start = index
     if peek == UInt8(ascii: "-") { index += 1 }
     guard let first = peek, isDigit(first) else {
-      if peek == UInt8(ascii: "I") { throw error("NaN and Infinity are not JSON numbers", at: start) }
-      throw error("expected a digit")
+      if peek == UInt8(ascii: "I") || peek == UInt8(ascii: "N") {
+        throw error("NaN and Infinity are not JSON numbers", at: start)
+      }
+      throw unexpected("expected a digit")
     }
     if first == UInt8(ascii: "0") {
       index += 1
@@ -185,13 +191,15 @@ private struct Cursor {
     }
     if peek == UInt8(ascii: ".") {
       index += 1
-      guard let byte = peek, isDigit(byte) else { throw error("expected a digit after the decimal point") }
+      guard let byte = peek, isDigit(byte) else {
+        throw unexpected("expected a digit after the decimal point")
+      }
       while let byte = peek, isDigit(byte) { index += 1 }
     }
     if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
       index += 1
       if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
-      guard let byte = peek, isDigit(byte) else { throw error("expected a digit in the exponent") }
+      guard let byte = peek, isDigit(byte) else { throw unexpected("expected a digit in the exponent") }
       while let byte = peek, isDigit(byte) { index += 1 }
     }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
@@ -253,6 +261,9 @@ private struct Cursor {
       if (0xD800...0xDBFF).contains(high) {
         guard peek == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
         else {
+          if index + 1 >= bytes.count {
+            throw error("unpaired UTF-16 surrogate in \\u escape (truncated line?)", at: start)
+          }
           throw error("unpaired UTF-16 surrogate in \\u escape", at: start)
         }
         index += 2

@@ -27,7 +27,9 @@ public struct LineDecoder: Sendable {
     } catch {
       return .inputError(InputError(line: line, column: error.column, message: error.message))
     }
-    if let format = object["format"] {
+    // An event may carry an unknown key named "format" (kept in `extra`); only a line without
+    // "event" is a header.
+    if let format = object["format"], object["event"] == nil {
       return decodeHeader(object, format: format, line: line, isFirstLine: isFirstLine)
     }
     return decodeEvent(object, line: line)
@@ -49,10 +51,10 @@ public struct LineDecoder: Sendable {
       return fail(1, "the header needs \"version\":\(TraceHeader.supportedVersion)")
     }
     guard version.value.numberValue == Double(TraceHeader.supportedVersion) else {
+      let found = version.value.numberValue.map(JSONText.number) ?? version.value.typeName
       return fail(
         version.valueColumn,
-        "unsupported trace version \(version.value.numberValue.map { String($0) } ?? version.value.typeName); "
-          + "this reader understands version \(TraceHeader.supportedVersion)")
+        "unsupported trace version \(found); this reader understands version \(TraceHeader.supportedVersion)")
     }
     var header = TraceHeader()
     for member in object.members where member.key != "format" && member.key != "version" {

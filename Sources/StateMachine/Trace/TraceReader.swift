@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads a trace as a stream of records, one line at a time, in constant memory.
 ///
 /// ```swift
@@ -71,6 +79,16 @@ public struct TraceReader: Sequence, IteratorProtocol {
     case failed(ReadFailure)
   }
 
+  /// The index of the first `\n` in `bytes[start..<end]`, by `memchr` (a byte loop is slow in debug builds).
+  private static func firstNewline(in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, end > start,
+        let found = memchr(base + start, 0x0A, end - start)
+      else { return nil }
+      return start + (UnsafeRawPointer(found) - UnsafeRawPointer(base + start))
+    }
+  }
+
   /// Gathers the next line's bytes (without `\n`) into `line`.
   private mutating func nextLine() -> LineResult {
     line.removeAll(keepingCapacity: line.capacity <= 1 << 20)
@@ -95,7 +113,7 @@ public struct TraceReader: Sequence, IteratorProtocol {
         }
       }
       sawAnyByte = true
-      let newline = chunk[chunkStart..<chunkEnd].firstIndex(of: 0x0A)
+      let newline = Self.firstNewline(in: chunk, from: chunkStart, to: chunkEnd)
       let end = newline ?? chunkEnd
       if !lineIsOverlong {
         if line.count + (end - chunkStart) > Self.maximumLineLength {

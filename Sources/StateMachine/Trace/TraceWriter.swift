@@ -1,12 +1,17 @@
 /// Writes events and headers as canonical trace format v1 lines.
 ///
 /// ```swift
-/// TraceWriter.line(for: Event(t: 0.5, id: "p1", kind: .completeTransition, payload: Payload(didComplete: true)))
+/// let event = Event(t: 0.5, id: "p1", kind: .completeTransition, payload: Payload(didComplete: true))
+/// TraceWriter.line(for: event)
 /// // {"t":0.5,"id":"p1","event":"completeTransition","didComplete":true}
 /// ```
 ///
 /// Canonical means: `t`, `id`, `event`, then the event's payload keys in `EventKind.payloadKeys` order,
 /// then unknown keys sorted; numbers as `JSONText.number`. So encode, decode, encode is byte-identical.
+///
+/// Every line it writes is one the reader accepts: an `extra` key that the format reserves for the
+/// event (`t`, `id`, `event`, or one of the kind's payload keys) or that repeats an earlier one is left
+/// out, since writing it would give a duplicate key or change what the line means.
 public enum TraceWriter {
   /// One event as a line, without the terminating newline.
   public static func line(for event: Event) -> String {
@@ -23,7 +28,9 @@ public enum TraceWriter {
       out.append(":")
       JSONText.appendValue(value, to: &out)
     }
-    for member in event.extra.sorted(by: { $0.key < $1.key }) {
+    var written: Set<String> = ["t", "id", "event"]
+    for key in event.kind.payloadKeys { written.insert(key.rawValue) }
+    for member in event.extra.sorted(by: { $0.key < $1.key }) where written.insert(member.key).inserted {
       out.append(",")
       JSONText.appendString(member.key, to: &out)
       out.append(":")
@@ -33,7 +40,8 @@ public enum TraceWriter {
     return out
   }
 
-  /// A header as a line: `format`, `version`, `expect` when set, then metadata in its order.
+  /// A header as a line: `format`, `version`, `expect` when set, then metadata in its order
+  /// (metadata named `format`, `version` or `expect`, or repeating an earlier key, is left out).
   public static func line(for header: TraceHeader) -> String {
     var out = "{\"format\":"
     JSONText.appendString(TraceHeader.formatName, to: &out)
@@ -42,7 +50,8 @@ public enum TraceWriter {
       out.append(",\"expect\":")
       JSONText.appendValue(.array(expect.map(JSONValue.string)), to: &out)
     }
-    for member in header.metadata {
+    var written: Set<String> = ["format", "version", "expect"]
+    for member in header.metadata where written.insert(member.key).inserted {
       out.append(",")
       JSONText.appendString(member.key, to: &out)
       out.append(":")
