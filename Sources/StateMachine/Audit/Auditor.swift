@@ -28,23 +28,7 @@ public struct Auditor: Sendable {
 
   /// Audits one event (`line` is its line in the file) and appends what it settles to `findings`.
   public mutating func audit(_ event: Event, line: Int, into findings: inout [Finding]) {
-    if let previousT, event.t < previousT {
-      findings.append(
-        Finding(
-          rule: .timeWentBackwards, line: line, t: event.t, id: event.id,
-          message: "\(event.id): t=\(event.t) is earlier than the previous line's t=\(previousT); "
-            + "timestamps must come from one monotonic clock (CACurrentMediaTime)"))
-      // Follow the evidence: judge later deadlines by the clock the trace continues with, so one outlier
-      // does not freeze the clock far ahead (deadlines are then rescanned on the next step forward).
-      clock = event.t
-      earliestDeadline = -Double.infinity
-    }
-    previousT = event.t
-    if event.t > clock {
-      clock = event.t
-      if clock > earliestDeadline { judgeDeadlines(into: &findings) }
-      session.forgetEnded(before: clock - configuration.grace)
-    }
+    advanceClock(to: event.t, line: line, id: event.id, into: &findings)
     let step = session.handle(event, line: line)
     if step.rule != nil {
       findings.append(
@@ -55,6 +39,28 @@ public struct Auditor: Sendable {
     appendLateViolations(into: &findings)
     if let deadline = session.deadline(of: step.id, grace: configuration.grace) {
       earliestDeadline = min(earliestDeadline, deadline.t)
+    }
+  }
+
+  /// A line's time, for a line that carries no event the machine knows (an app's own mark): it still
+  /// advances the clock, judging deadlines (decision 12), and still must not go backwards.
+  public mutating func advanceClock(to t: Double, line: Int, id: String, into findings: inout [Finding]) {
+    if let previousT, t < previousT {
+      findings.append(
+        Finding(
+          rule: .timeWentBackwards, line: line, t: t, id: id,
+          message: "\(id): t=\(t) is earlier than the previous line's t=\(previousT); "
+            + "timestamps must come from one monotonic clock (CACurrentMediaTime)"))
+      // Follow the evidence: judge later deadlines by the clock the trace continues with, so one outlier
+      // does not freeze the clock far ahead (deadlines are then rescanned on the next step forward).
+      clock = t
+      earliestDeadline = -Double.infinity
+    }
+    previousT = t
+    if t > clock {
+      clock = t
+      if clock > earliestDeadline { judgeDeadlines(into: &findings) }
+      session.forgetEnded(before: clock - configuration.grace)
     }
   }
 

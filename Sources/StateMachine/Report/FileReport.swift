@@ -51,6 +51,9 @@ public struct FileReport: Sendable, Hashable {
         auditor.audit(event, line: line, into: &findings)
       case .inputError(let error): inputErrors.append(error)
       case .note(let note): notes.append(note)
+      case .skippedEvent(_, let t, let id, let line, let note):
+        if let note { notes.append(note) }
+        auditor.advanceClock(to: t, line: line, id: id, into: &findings)
       }
     }
     auditor.finish(into: &findings)

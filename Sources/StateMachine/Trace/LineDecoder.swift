@@ -96,9 +96,12 @@ public struct LineDecoder: Sendable {
       return fail(name.valueColumn, "\"event\" must be a string, found \(name.value.typeName)")
     }
     guard let kind = EventKind(rawValue: nameString) else {
-      guard reportedUnknownEvents.insert(nameString).inserted else { return nil }
-      return .note(
-        TraceNote(line: line, message: "unknown event \"\(nameString)\" skipped (reported once per name)"))
+      // Skipped, but its time still advances the trace's clock (decision 12).
+      let note =
+        reportedUnknownEvents.insert(nameString).inserted
+        ? TraceNote(line: line, message: "unknown event \"\(nameString)\" skipped (reported once per name)")
+        : nil
+      return .skippedEvent(name: nameString, t: time, id: idString, line: line, note: note)
     }
     var event = Event(t: time, id: idString, kind: kind)
     let known = kind.payloadKeys

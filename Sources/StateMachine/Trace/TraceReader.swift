@@ -67,6 +67,10 @@ public struct TraceReader: Sequence, IteratorProtocol {
               message: "line is longer than \(Self.maximumLineLength >> 20) MiB; skipped"))
         }
         if line.last == 0x0D { line.removeLast() }
+        if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
+          // A UTF-8 byte-order mark (some editors and exporters add one): blank it, so columns stay exact.
+          line.replaceSubrange(0..<3, with: [0x20, 0x20, 0x20])
+        }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         if let record = decoder.decode(line, line: lineNumber) { return record }
       }

@@ -10,4 +10,7 @@ public enum TraceRecord: Sendable, Equatable {
   case event(Event, line: Int)
   case inputError(InputError)
   case note(TraceNote)
+  /// A line with an event name the format does not define (an app's own mark): skipped, but its `t`
+  /// still advances the trace's clock. `note` is set the first time the name appears.
+  case skippedEvent(name: String, t: Double, id: String, line: Int, note: TraceNote?)
 }

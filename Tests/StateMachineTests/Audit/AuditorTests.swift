@@ -274,3 +274,23 @@ func summary(_ findings: [Finding]) -> [String] { findings.map { "\($0.line) \($
     #expect(summary(audit(lines)) == ["3 p1 time-went-backwards"])
   }
 }
+
+@Suite struct UnknownEventClockTests {
+  @Test func anUnknownEventLineStillAdvancesTheClock() {
+    var report = FileReport(path: "inline")
+    let lines = [
+      line(1, "p1", "present"), line(1.001, "p1", "presentationTransitionWillBegin"),
+      line(1.002, "p1", "animateTransition", #""duration":0.3"#), line(5, "p1", "didTapCard"),
+    ]
+    report.consume(TraceReader(bytes: Array(lines.joined(separator: "\n").utf8)))
+    #expect(summary(report.findings) == ["3 p1 transition-never-completed"])
+    #expect(report.notes.map(\.line) == [4])
+  }
+
+  @Test func anUnknownEventLineGoingBackInTimeIsReported() {
+    var report = FileReport(path: "inline")
+    let lines = [line(5, "p1", "present"), line(1, "app", "didTapCard")]
+    report.consume(TraceReader(bytes: Array(lines.joined(separator: "\n").utf8)))
+    #expect(summary(report.findings) == ["2 app time-went-backwards"])
+  }
+}

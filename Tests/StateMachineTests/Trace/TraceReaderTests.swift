@@ -189,3 +189,24 @@ import Testing
     #expect(throws: ReadFailure(message: "\(path) is a directory")) { _ = try TraceReader(path: path) }
   }
 }
+
+@Suite struct ByteOrderMarkTests {
+  @Test func aByteOrderMarkBeforeTheHeaderIsIgnoredAndColumnsStayExact() {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let header = Array(#"{"format":"presentation-trace","version":1,"expect":[]}"#.utf8)
+    let records = Array(TraceReader(bytes: bom + header + Array("\n{\"t\":1}\n".utf8)))
+    guard case .header(let parsed, line: 1) = records.first else {
+      Issue.record("expected a header on line 1, got \(records)")
+      return
+    }
+    #expect(parsed.expect == [])
+    let bad = Array(TraceReader(bytes: bom + Array(#"{"t":x}"#.utf8)))
+    #expect(
+      bad == [
+        .inputError(
+          InputError(
+            line: 1, column: 9,
+            message: "expected a value (object, array, string, number, true, false or null)"))
+      ])
+  }
+}

@@ -26,7 +26,12 @@ enum TraceFixture {
   }
 
   static func notes(_ records: [TraceRecord]) -> [TraceNote] {
-    records.compactMap { if case .note(let note) = $0 { note } else { nil } }
+    records.compactMap { record in
+      switch record {
+      case .note(let note), .skippedEvent(_, _, _, _, let note?): note
+      default: nil
+      }
+    }
   }
 
   /// Reads `goodBefore`, `bad` and `goodAfter` as lines 1 to 3, checks that lines 1 and 3 are events,
