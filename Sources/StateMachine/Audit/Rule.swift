@@ -36,7 +36,9 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable {
   /// transition, since every repeat has the same root cause.
   public var isReportedOncePerTransition: Bool {
     switch self {
-    case .interactionBeforeStart, .interactionAfterEnd, .percentOutOfRange, .gestureAfterCommit: true
+    case .interactionBeforeStart, .interactionAfterEnd, .percentOutOfRange, .gestureAfterCommit,
+      .layoutWithoutContainer:
+      true
     default: false
     }
   }

@@ -289,8 +289,8 @@ public enum TransitionTable {
       [.dismissed, .withdrawn], [.layoutWill, .layoutDid], .reject(.layoutWithoutContainer),
       "no container view any more"),
     row(
-      [.presentingRequested], [.layoutWill, .layoutDid], .recover(.layoutWithoutContainer, .presentingBegan),
-      "a container before WillBegin: the transition began unrecorded"),
+      [.presentingRequested], [.layoutWill, .layoutDid], .reject(.layoutWithoutContainer),
+      "no container view before presentationTransitionWillBegin"),
 
     // Appearance of the presented view controller (decision 5); balance is checked beside the table.
     row(Array(presentingInFlight.prefix(6)), [.viewWillAppear], .stay, "appearing"),

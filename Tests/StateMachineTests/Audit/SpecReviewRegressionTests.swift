@@ -158,7 +158,7 @@ import Testing
     #expect(summary(audit(lines)) == ["7 p1 id-in-use"])
   }
 
-  @Test func aLayoutPassBeforeWillBeginIsReportedOnce() {
+  @Test func aLayoutPassBeforeWillBeginIsReportedOnceAndTheMissingWillBeginOnce() {
     let lines = [
       #"{"t":0,"id":"p1","event":"present"}"#,
       #"{"t":0.001,"id":"p1","event":"viewWillAppear"}"#,
@@ -168,7 +168,7 @@ import Testing
       #"{"t":0.31,"id":"p1","event":"completeTransition","didComplete":true}"#,
       #"{"t":0.32,"id":"p1","event":"presentationTransitionDidEnd","completed":true}"#,
     ]
-    #expect(summary(audit(lines)) == ["3 p1 layout-without-container"])
+    #expect(summary(audit(lines)) == ["3 p1 layout-without-container", "5 p1 event-out-of-phase"])
   }
 
   @Test func aDriverThatKeepsUpdatingAfterFinishIsReportedOnce() {

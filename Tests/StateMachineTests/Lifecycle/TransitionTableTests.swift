@@ -181,8 +181,8 @@ import Testing
           .startInteractive: .ruleTo(.eventOutOfPhase, .presentingInteractive),
           .completeTrue: .ruleTo(.eventOutOfPhase, .presentingCompleted),
           .completeFalse: .ruleTo(.eventOutOfPhase, .presentingCancelled),
-          .layoutWill: .ruleTo(.layoutWithoutContainer, .presentingBegan),
-          .layoutDid: .ruleTo(.layoutWithoutContainer, .presentingBegan), .viewWillAppear: .to(.absent),
+          .layoutWill: .rule(.layoutWithoutContainer), .layoutDid: .rule(.layoutWithoutContainer),
+          .viewWillAppear: .to(.absent),
         ]),
       .presentingBegan: merge(
         presentingLive, dismissalBegins, beforeStart, container,
