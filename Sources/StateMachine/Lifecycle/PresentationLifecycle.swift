@@ -59,7 +59,8 @@ public struct PresentationLifecycle: Sendable, Hashable {
     // Decisions that need more than the phase, each on top of the table's entry.
     let target = entry.target(from: phase)
     let startsTransition = target.direction != nil && target.direction != phase.direction
-    if entry.rule == nil, trigger.isOncePerTransition, !startsTransition, transition?.hasSeen(trigger) == true {
+    if entry.rule == nil, trigger.isOncePerTransition, !startsTransition, transition?.hasSeen(trigger) == true
+    {
       entry = .reject(.eventOutOfPhase)
       detail = "\(trigger.label) was already delivered in this transition"
     }

@@ -66,7 +66,8 @@ public struct PresentationSession: Sendable {
       let result = lifecycle.applyPresenterAppearance(trigger, event: event, line: line)
       lifecycles[event.id] = lifecycle
       return SessionStep(
-        id: event.id, trigger: trigger, from: result.from, to: result.to, rule: result.rule, detail: result.detail)
+        id: event.id, trigger: trigger, from: result.from, to: result.to, rule: result.rule,
+        detail: result.detail)
     }
     switch trigger {
     case .present: return handlePresent(event, line: line)
@@ -110,7 +111,9 @@ public struct PresentationSession: Sendable {
     if let child, child != id {
       let childPhase = phase(of: child)
       if childPhase.isInFlight {
-        return (.presentWhileTransitioning, "\(presenter) is still transitioning \(child) (\(childPhase.name))")
+        return (
+          .presentWhileTransitioning, "\(presenter) is still transitioning \(child) (\(childPhase.name))"
+        )
       }
       if childPhase.isLive {
         return (.presenterBusy, "\(presenter) already presents \(child)")
@@ -130,7 +133,8 @@ public struct PresentationSession: Sendable {
     if let busy = above.first(where: { phase(of: $0).isInFlight }) {
       refusedRequests[id] = RefusedRequest(trigger: .dismiss, presenter: nil)
       return SessionStep(
-        id: id, trigger: .dismiss, from: lifecycle.phase, to: lifecycle.phase, rule: .dismissWhileTransitioning,
+        id: id, trigger: .dismiss, from: lifecycle.phase, to: lifecycle.phase,
+        rule: .dismissWhileTransitioning,
         detail: "\(busy) above it is \(phase(of: busy).name)")
     }
     let step = apply(.dismiss, to: id, event, line: line)
@@ -164,10 +168,12 @@ public struct PresentationSession: Sendable {
     let id = event.id
     // A stacked member that logged nothing may carry the completion of `dismiss` once the member carrying
     // the dismissal has completed; UIKit does not order it against that member's *DidEnd.
-    if let lifecycle = lifecycles[id], lifecycle.phase == .dismissingRequested, lifecycle.dismissalGroup.count > 1,
+    if let lifecycle = lifecycles[id], lifecycle.phase == .dismissingRequested,
+      lifecycle.dismissalGroup.count > 1,
       lifecycle.transition?.hasSeen(.completion) == false,
       lifecycle.dismissalGroup.contains(where: { member in
-        member != id && (lifecycles[member]?.transition?.completeValue != nil || phase(of: member) == .dismissed)
+        member != id
+          && (lifecycles[member]?.transition?.completeValue != nil || phase(of: member) == .dismissed)
       })
     {
       markCompletionSeen(in: lifecycle.dismissalGroup)
@@ -221,7 +227,8 @@ public struct PresentationSession: Sendable {
       lifecycles[event.id]?.transition?.noteReported(.gestureAfterCommit) == false
     {
       step.rule = .gestureAfterCommit
-      step.detail = "\(event.kind.rawValue) after \(commit.kind.rawValue)InteractiveTransition at t=\(commit.t)"
+      step.detail =
+        "\(event.kind.rawValue) after \(commit.kind.rawValue)InteractiveTransition at t=\(commit.t)"
     }
     return step
   }
@@ -286,7 +293,8 @@ public struct PresentationSession: Sendable {
   /// that shows the refused transition happened anyway, or any event of an id a refused present left absent.
   private static func followsRefused(_ request: Trigger, _ trigger: Trigger, _ rule: Rule?) -> Bool {
     switch request {
-    case .present: trigger == .presentationWillBegin || rule == .unknownPresentation || rule == .dismissNotPresented
+    case .present:
+      trigger == .presentationWillBegin || rule == .unknownPresentation || rule == .dismissNotPresented
     case .dismiss: trigger == .dismissalWillBegin || rule == .unknownPresentation
     default: false
     }
@@ -361,7 +369,8 @@ public struct PresentationSession: Sendable {
     guard !lifecycle.hasPresented else { return }
     lateViolations.append(
       LateViolation(
-        rule: .appearanceUnbalanced, id: lifecycle.id, line: pending.line, t: pending.t, phase: lifecycle.phase,
+        rule: .appearanceUnbalanced, id: lifecycle.id, line: pending.line, t: pending.t,
+        phase: lifecycle.phase,
         detail: "\(pending.trigger.label) was never followed by its viewDid* before the transition ended"))
   }
 

@@ -216,7 +216,8 @@ public enum TransitionTable {
     row(
       interactionOver + tailAfterDidEnd, [.update, .pause, .finish, .cancel], .reject(.interactionAfterEnd),
       "the interaction already finished or was cancelled, or the transition ended"),
-    row([.absent], [.update, .pause, .finish, .cancel], .reject(.interactionBeforeStart),
+    row(
+      [.absent], [.update, .pause, .finish, .cancel], .reject(.interactionBeforeStart),
       "sent before *WillBegin: lost (decision 6)"),
 
     // Evidence that a transition moved on without the events before it (decision 11).

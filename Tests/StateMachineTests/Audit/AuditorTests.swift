@@ -51,9 +51,10 @@ func summary(_ findings: [Finding]) -> [String] { findings.map { "\($0.line) \($
   @Test func severalIndependentViolationsAreEachReportedOnce() {
     var lines = presentation("p1", at: 1)
     lines.append(line(1.31, "p1", "completeTransition", #""didComplete":true"#))  // 6: complete-twice
-    lines += presentation("p2", at: 2, from: "root")  // 7: presenter-busy, then p2's callbacks follow silently
+    // 7: presenter-busy, then p2's callbacks follow silently.
+    lines += presentation("p2", at: 2, from: "root")
     lines += dismissal("p1", at: 3)
-    lines.append(line(3.5, "p1", "dismiss"))  // 18: dismiss-not-presented
+    lines.append(line(3.5, "p1", "dismiss"))  // 17: dismiss-not-presented
     lines.append(line(3.6, "p9", "containerViewDidLayoutSubviews"))  // 19: unknown-presentation
     lines.append(line(3.7, "p9", "containerViewDidLayoutSubviews"))  // same root cause: not again
     #expect(
@@ -159,7 +160,8 @@ func summary(_ findings: [Finding]) -> [String] { findings.map { "\($0.line) \($
 
   @Test func refusedPresentFollowedByItsCallbacksIsReportedOnce() {
     var lines = presentation("p1", at: 1)
-    lines += presentation("p2", at: 2)  // presenter-busy at line 6; the callbacks that follow show it happened
+    // presenter-busy at line 6; the callbacks that follow show it happened.
+    lines += presentation("p2", at: 2)
     #expect(summary(audit(lines)) == ["6 p2 presenter-busy"])
   }
 
