@@ -55,7 +55,7 @@ func summary(_ findings: [Finding]) -> [String] { findings.map { "\($0.line) \($
     lines += presentation("p2", at: 2, from: "root")
     lines += dismissal("p1", at: 3)
     lines.append(line(3.5, "p1", "dismiss"))  // 17: dismiss-not-presented
-    lines.append(line(3.6, "p9", "containerViewDidLayoutSubviews"))  // 19: unknown-presentation
+    lines.append(line(3.6, "p9", "containerViewDidLayoutSubviews"))  // 18: unknown-presentation
     lines.append(line(3.7, "p9", "containerViewDidLayoutSubviews"))  // same root cause: not again
     #expect(
       summary(audit(lines)) == [
