@@ -28,6 +28,7 @@ enum ReplayCLI {
     COMMANDS:
       audit PATH...   Audit trace files or directories of *.jsonl for invalid orderings
       rules           List the rule catalog (id, severity, what it catches)
+      show TRACE      Rebuild every transition's phases and timing, with a terminal timeline
 
     OPTIONS:
       -h, --help      Show help (also after a command: replay audit --help)
@@ -50,8 +51,10 @@ enum ReplayCLI {
       return AuditCommand.run(rest, context: context)
     case "rules":
       return RulesCommand.run(rest, context: context)
+    case "show":
+      return ShowCommand.run(rest, context: context)
     default:
-      let commands = ["audit", "rules", "help"]
+      let commands = ["audit", "rules", "show", "help"]
       let closest = commands.min {
         ArgumentParser.distance($0, command) < ArgumentParser.distance($1, command)
       }

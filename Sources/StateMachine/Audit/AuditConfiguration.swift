@@ -1,12 +1,38 @@
-/// The thresholds of an audit.
+/// The thresholds of an audit, each with the SPEC's default.
 ///
 /// ```swift
 /// var configuration = AuditConfiguration()
-/// configuration.grace = 5 // seconds a transition may run past its expected end before it is a hang
+/// configuration.grace = 5        // seconds a transition may run past its expected end before it is a hang
+/// configuration.frameRate = 120  // a ProMotion device: a layout pass longer than 8.3 ms is a hitch
 /// ```
 public struct AuditConfiguration: Sendable, Hashable {
   /// The grace window of `transition-never-completed` (decision 3), in seconds.
   public var grace: Double = 2.0
+  /// The display's frame rate: a container layout pass longer than one frame is `layout-hitch`.
+  public var frameRate: Double = 60
+  /// The relative part of the timing tolerance (decision 7): expected × (1 ± this).
+  public var toleranceRatio: Double = 0.25
+  /// The absolute part of the timing tolerance (decision 7), in seconds: ± this.
+  public var toleranceSeconds: Double = 0.05
+  /// How long an interaction may go without update/finish/cancel before it is `interaction-undriven`.
+  public var undrivenAfter: Double = 1.0
 
-  public init(grace: Double = 2.0) { self.grace = grace }
+  public init(
+    grace: Double = 2.0, frameRate: Double = 60, toleranceRatio: Double = 0.25,
+    toleranceSeconds: Double = 0.05,
+    undrivenAfter: Double = 1.0
+  ) {
+    self.grace = grace
+    self.frameRate = frameRate
+    self.toleranceRatio = toleranceRatio
+    self.toleranceSeconds = toleranceSeconds
+    self.undrivenAfter = undrivenAfter
+  }
+
+  /// The window a measured time may fall in around `expected` before a timing rule fires (decision 7).
+  public func acceptableRange(around expected: Double) -> ClosedRange<Double> {
+    let low = expected * (1 - toleranceRatio) - toleranceSeconds
+    let high = expected * (1 + toleranceRatio) + toleranceSeconds
+    return min(low, high)...max(low, high)
+  }
 }

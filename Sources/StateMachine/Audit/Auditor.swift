@@ -28,17 +28,49 @@ public struct Auditor: Sendable {
 
   /// Audits one event (`line` is its line in the file) and appends what it settles to `findings`.
   public mutating func audit(_ event: Event, line: Int, into findings: inout [Finding]) {
+    _ = auditStep(event, line: line, into: &findings)
+  }
+
+  /// Audits one event like `audit(_:line:into:)` and also returns the session's step, for consumers that
+  /// follow the machine (reconstruction, live tools).
+  public mutating func auditStep(_ event: Event, line: Int, into findings: inout [Finding]) -> SessionStep {
     advanceClock(to: event.t, line: line, id: event.id, into: &findings)
+    let closingLayout =
+      event.kind == .containerViewDidLayoutSubviews ? session.lifecycles[event.id]?.openLayout : nil
     let step = session.handle(event, line: line)
-    if step.rule != nil {
+    if let rule = step.rule {
       findings.append(
         Finding(
-          rule: step.rule ?? .eventOutOfPhase, line: line, t: event.t, id: step.id,
+          rule: rule, line: line, t: event.t, id: step.id,
           message: FindingMessage.make(for: step, event: event)))
+    } else if Self.mayBreakTimingRule(step.trigger) {
+      TimingRules.check(
+        event, line: line, step: step, lifecycle: session.lifecycles[step.id], closedLayout: closingLayout,
+        configuration: configuration, into: &findings)
     }
     appendLateViolations(into: &findings)
-    if let deadline = session.deadline(of: step.id, grace: configuration.grace) {
-      earliestDeadline = min(earliestDeadline, deadline.t)
+    if let next = nextJudgement(of: step.id) { earliestDeadline = min(earliestDeadline, next) }
+    return step
+  }
+
+  private static func mayBreakTimingRule(_ trigger: Trigger) -> Bool {
+    switch trigger {
+    case .completeTrue, .completeFalse, .layoutDid, .sizeChange: true
+    default: false
+    }
+  }
+
+  /// The earliest time at which `id`'s transition becomes a finding unless something happens first.
+  private func nextJudgement(of id: String) -> Double? {
+    let hang = session.deadline(of: id, grace: configuration.grace)?.t
+    let undriven = session.lifecycles[id].flatMap {
+      TimingRules.undrivenDeadline($0, configuration: configuration)
+    }
+    switch (hang, undriven) {
+    case (let hang?, let undriven?): return min(hang, undriven)
+    case (let hang?, nil): return hang
+    case (nil, let undriven?): return undriven
+    case (nil, nil): return nil
     }
   }
 
@@ -76,6 +108,23 @@ public struct Auditor: Sendable {
   private mutating func judgeDeadlines(into findings: inout [Finding]) {
     var next = Double.infinity
     for id in session.inFlight.sorted() {
+      if let lifecycle = session.lifecycles[id],
+        let undriven = TimingRules.undrivenDeadline(lifecycle, configuration: configuration)
+      {
+        if undriven < clock, let start = lifecycle.transition?.interactiveStartT {
+          session.markUndrivenReported(id)
+          findings.append(
+            Finding(
+              rule: .interactionUndriven, line: lifecycle.transition?.interactiveStartLine ?? 0, t: start,
+              id: id,
+              message:
+                "\(id): startInteractiveTransition at t=\(start) had no update, finish or cancel for over "
+                + "\(TimingRules.seconds(configuration.undrivenAfter)) (the trace reached t=\(clock)): an interaction "
+                + "controller was vended with no gesture driving it"))
+        } else {
+          next = min(next, undriven)
+        }
+      }
       guard let deadline = session.deadline(of: id, grace: configuration.grace) else { continue }
       guard deadline.t < clock else {
         next = min(next, deadline.t)

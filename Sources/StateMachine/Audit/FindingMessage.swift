@@ -37,7 +37,8 @@ enum FindingMessage {
       true
     case .presentWhileTransitioning, .presenterBusy, .presenterUnknown, .idInUse, .dismissWhileTransitioning,
       .dismissNotPresented, .percentOutOfRange, .layoutUnbalanced, .appearanceUnbalanced, .gestureAfterCommit,
-      .transitionNeverCompleted, .timeWentBackwards:
+      .transitionNeverCompleted, .timeWentBackwards, .durationMismatch, .completionLate, .interactionUndriven,
+      .completionEarly, .layoutHitch, .sizeChangeDuringTransition:
       false
     }
   }
@@ -69,6 +70,9 @@ enum FindingMessage {
     case .gestureAfterCommit: "the gesture goes on after the interaction was committed"
     case .transitionNeverCompleted: "the transition never completed"
     case .timeWentBackwards: "time went backwards"
+    case .durationMismatch, .completionLate, .interactionUndriven, .completionEarly, .layoutHitch,
+      .sizeChangeDuringTransition:
+      rule.summary
     }
   }
 }

@@ -31,6 +31,25 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable {
   case didDismissWithoutDismissal = "did-dismiss-without-dismissal"
   case transitionNeverCompleted = "transition-never-completed"
   case timeWentBackwards = "time-went-backwards"
+  case durationMismatch = "duration-mismatch"
+  case completionLate = "completion-late"
+  case interactionUndriven = "interaction-undriven"
+  case completionEarly = "completion-early"
+  case layoutHitch = "layout-hitch"
+  case sizeChangeDuringTransition = "size-change-during-transition"
+
+  /// Which table of SPEC section 3 a rule belongs to.
+  public enum Kind: String, Sendable { case ordering, timing }
+
+  /// Ordering rules judge the order of callbacks; timing rules judge their times against thresholds.
+  public var kind: Kind {
+    switch self {
+    case .durationMismatch, .completionLate, .interactionUndriven, .completionEarly, .layoutHitch,
+      .sizeChangeDuringTransition:
+      .timing
+    default: .ordering
+    }
+  }
 
   /// Rules a driver tends to repeat (a pan handler that keeps sending updates): reported once per
   /// transition, since every repeat has the same root cause.
@@ -47,7 +66,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable {
   public var severity: Severity {
     switch self {
     case .interactionBeforeStart, .gestureAfterCommit: .warning
-    default: .error
+    default: kind == .timing ? .warning : .error
     }
   }
 
@@ -81,6 +100,14 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable {
     case .transitionNeverCompleted:
       "a begun transition with no completeTransition/*DidEnd within its expected time plus grace"
     case .timeWentBackwards: "t smaller than the previous line's"
+    case .durationMismatch:
+      "non-interactive: completeTransition − animateTransition differs from the declared duration beyond tolerance"
+    case .completionLate:
+      "completeTransition later than UIKit's remaining time after finish/cancel ((1−p)·d÷speed, p·d÷speed)"
+    case .interactionUndriven: "startInteractiveTransition with no update/finish/cancel for over 1 s"
+    case .completionEarly: "completeTransition far sooner than the remaining animation after finish/cancel"
+    case .layoutHitch: "a container layout pass longer than one frame (60 Hz by default)"
+    case .sizeChangeDuringTransition: "viewWillTransitionToSize while a transition is in flight"
     }
   }
 

@@ -21,8 +21,16 @@ public struct PresentationLifecycle: Sendable, Hashable {
   public internal(set) var hasPresented = false
   /// The current or latest transition.
   public internal(set) var transition: TransitionRecord?
-  /// The line of an open container layout pass (`Will` seen, `Did` not yet).
-  public internal(set) var openLayoutLine: Int?
+  /// The open container layout pass (`Will` seen, `Did` not yet).
+  public internal(set) var openLayout: OpenLayoutPass?
+
+  /// A container layout pass whose `containerViewWillLayoutSubviews` arrived and whose `Did` has not.
+  public struct OpenLayoutPass: Sendable, Hashable {
+    public var line: Int
+    public var t: Double
+  }
+  /// `containerViewWillLayoutSubviews` calls beyond the open pass (a re-entrant layout), each owed a `Did`.
+  var nestedLayoutWills = 0
   /// A `viewWill*` not yet resolved by its `viewDid*`.
   public internal(set) var pendingAppearance: PendingAppearance?
   /// The ids dismissed together with this one (dismissing lower in the stack), the lowest first.
@@ -114,15 +122,17 @@ public struct PresentationLifecycle: Sendable, Hashable {
   ) -> Rule? {
     switch trigger {
     case .layoutWill:
-      if let open = openLayoutLine {
-        detail = "containerViewWillLayoutSubviews again while the pass from line \(open) is open"
-        openLayoutLine = line
+      if let open = openLayout {
+        detail = "containerViewWillLayoutSubviews again while the pass from line \(open.line) is open"
+        nestedLayoutWills += 1  // its Did is the same root cause, not a second finding
         return .layoutUnbalanced
       }
-      openLayoutLine = line
+      openLayout = OpenLayoutPass(line: line, t: event.t)
     case .layoutDid:
-      if openLayoutLine != nil {
-        openLayoutLine = nil
+      if nestedLayoutWills > 0 {
+        nestedLayoutWills -= 1
+      } else if openLayout != nil {
+        openLayout = nil
       } else if !Self.suppressesLayoutWill(phase) {
         detail = "containerViewDidLayoutSubviews with no containerViewWillLayoutSubviews before it"
         return .layoutUnbalanced
@@ -165,7 +175,10 @@ public struct PresentationLifecycle: Sendable, Hashable {
     if let direction = step.to.direction, step.from.direction != direction {
       let animated = trigger == .present || trigger == .dismiss ? (event.payload.animated ?? true) : true
       transition = TransitionRecord(direction: direction, line: line, t: t, animated: animated)
-      if step.from.direction == nil && !step.from.isLive { openLayoutLine = nil }
+      if step.from.direction == nil && !step.from.isLive {
+        openLayout = nil
+        nestedLayoutWills = 0
+      }
     }
     guard var record = transition, trigger != .gesture, trigger != .mark else { return }
     if step.from.isInFlight || step.to.isInFlight {
@@ -182,6 +195,7 @@ public struct PresentationLifecycle: Sendable, Hashable {
       if let duration = event.payload.duration { record.declaredDuration = duration }
     case .startInteractive where accepted:
       record.interactiveStartT = t
+      record.interactiveStartLine = line
       record.lastDriveT = t
       if let duration = event.payload.duration { record.declaredDuration = duration }
       if let deferred = record.deferredCommit {
@@ -224,7 +238,10 @@ public struct PresentationLifecycle: Sendable, Hashable {
     }
     if step.from.isLive, !step.to.isInFlight, step.from != step.to { record.didEndT = t }
     transition = record
-    if step.to == .dismissed || step.to == .withdrawn { openLayoutLine = nil }
+    if step.to == .dismissed || step.to == .withdrawn {
+      openLayout = nil
+      nestedLayoutWills = 0
+    }
   }
 
   private static func isRequested(_ phase: Phase) -> Bool {

@@ -426,6 +426,11 @@ extension PresentationSession {
       for: lifecycle, gesture: gestures[id], carriedByAnotherMember: carried, grace: grace)
   }
 
+  /// Records that `id`'s interaction was reported as undriven, so it is reported once.
+  public mutating func markUndrivenReported(_ id: String) {
+    lifecycles[id]?.transition?.undrivenReported = true
+  }
+
   /// Records that `id`'s transition was reported as a hang, so it is reported once; it stays in flight.
   public mutating func markHangReported(_ id: String) {
     lifecycles[id]?.transition?.hangReported = true

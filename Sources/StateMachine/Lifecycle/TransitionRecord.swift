@@ -32,6 +32,7 @@ public struct TransitionRecord: Sendable, Hashable {
   public var willBeginT: Double?
   public var animateT: Double?
   public var interactiveStartT: Double?
+  public var interactiveStartLine: Int?
   /// The animator's `transitionDuration`, or the interaction's declared duration.
   public var declaredDuration: Double?
   /// The last `updateInteractiveTransition` percent (clamped to 0...1).
@@ -49,6 +50,8 @@ public struct TransitionRecord: Sendable, Hashable {
   /// `did-end-before-complete` was reported; a later `completeTransition` is its echo, not a second bug.
   public var completeExcused = false
   public var hangReported = false
+  /// `interaction-undriven` was reported for this transition.
+  public var undrivenReported = false
   /// Once-per-transition triggers already seen (bit `Trigger.rawValue`).
   var seen: UInt64 = 0
   /// Rules already reported for this transition, of those a driver repeats (bit `Rule` index).

@@ -12,9 +12,12 @@ public struct AuditReport: Sendable, Hashable {
 
   /// 0 clean (warnings allowed), 1 at least one error finding, 2 input errors or an unreadable file
   /// (2 wins over 1). SPEC section 5.
-  public var exitStatus: Int32 {
+  public var exitStatus: Int32 { exitStatus(strict: false) }
+
+  /// The exit status; with `strict`, warnings fail the run as errors do.
+  public func exitStatus(strict: Bool) -> Int32 {
     if files.contains(where: \.hasInputProblems) { return 2 }
-    if files.contains(where: { $0.findings.contains { $0.severity == .error } }) { return 1 }
+    if files.contains(where: { $0.findings.contains { $0.severity == .error || strict } }) { return 1 }
     return 0
   }
 

@@ -1,0 +1,108 @@
+/// The timing rules of SPEC section 3 (severity warning), judged on events the machine accepted.
+///
+/// ```swift
+/// TimingRules.check(event, line: 12, step: step, lifecycle: lifecycle, closedLayout: nil,
+///                   configuration: AuditConfiguration(), into: &findings)
+/// ```
+///
+/// `interaction-undriven` needs later events to prove time passed; the auditor judges it with the
+/// deadlines (`TimingRules.undrivenDeadline`).
+enum TimingRules {
+  static func check(
+    _ event: Event, line: Int, step: SessionStep, lifecycle: PresentationLifecycle?,
+    closedLayout: PresentationLifecycle.OpenLayoutPass?, configuration: AuditConfiguration,
+    into findings: inout [Finding]
+  ) {
+    guard step.rule == nil else { return }
+    func report(_ rule: Rule, _ message: String) {
+      findings.append(
+        Finding(rule: rule, line: line, t: event.t, id: step.id, message: "\(step.id): \(message)"))
+    }
+    switch step.trigger {
+    case .completeTrue, .completeFalse:
+      guard let record = lifecycle?.transition, record.completeT == event.t else { return }
+      checkCompletion(record, at: event.t, configuration: configuration, report: report)
+    case .layoutDid:
+      guard let pass = closedLayout, configuration.frameRate > 0 else { return }
+      let frame = 1 / configuration.frameRate
+      let duration = event.t - pass.t
+      if duration > frame {
+        report(
+          .layoutHitch,
+          "the container layout pass from line \(pass.line) took \(milliseconds(duration)), longer than one "
+            + "frame at \(JSONText.number(configuration.frameRate)) Hz (\(milliseconds(frame)))")
+      }
+    case .sizeChange where step.from.isInFlight:
+      let size = [event.payload.width, event.payload.height].compactMap { $0 }.map(JSONText.number)
+      report(
+        .sizeChangeDuringTransition,
+        "viewWillTransitionToSize\(size.isEmpty ? "" : " " + size.joined(separator: "×")) in \(step.from.name): "
+          + "UIKit defers rotation until completeTransition, so something forwarded it by hand")
+    default:
+      break
+    }
+  }
+
+  private static func checkCompletion(
+    _ record: TransitionRecord, at t: Double, configuration: AuditConfiguration,
+    report: (Rule, String) -> Void
+  ) {
+    if record.interactiveStartT == nil, let animateT = record.animateT, let declared = record.declaredDuration
+    {
+      let measured = t - animateT
+      let range = configuration.acceptableRange(around: declared)
+      if !range.contains(measured) {
+        report(
+          .durationMismatch,
+          "completeTransition came \(seconds(measured)) after animateTransition, but the animator declared "
+            + "\(seconds(declared)) (accepted \(seconds(range.lowerBound))…\(seconds(range.upperBound))); "
+            + "alongside animations and percent-driven timing go out of sync")
+      }
+      return
+    }
+    // An interactive transition with no declared duration, or a cancel with no update, is not timed (decision 7).
+    guard let commit = record.commit, let declared = record.declaredDuration,
+      commit.kind == .finish || commit.hadUpdate
+    else { return }
+    let expected = TransitionDeadline.remaining(commit, duration: declared)
+    let measured = t - commit.t
+    let range = configuration.acceptableRange(around: expected)
+    let formula =
+      commit.kind == .finish
+      ? "(1 − \(JSONText.number(commit.progress))) × \(seconds(declared))"
+      : "\(JSONText.number(commit.progress)) × \(seconds(declared))"
+    let speed = commit.completionSpeed == 1 ? "" : " ÷ \(JSONText.number(commit.completionSpeed))"
+    if measured > range.upperBound {
+      report(
+        .completionLate,
+        "completeTransition came \(seconds(measured)) after \(commit.kind.rawValue)InteractiveTransition; UIKit "
+          + "runs the rest in \(formula)\(speed) = \(seconds(expected)) (accepted up to \(seconds(range.upperBound)))"
+      )
+    } else if measured < range.lowerBound {
+      report(
+        .completionEarly,
+        "completeTransition came \(seconds(measured)) after \(commit.kind.rawValue)InteractiveTransition; the "
+          + "remaining animation is \(formula)\(speed) = \(seconds(expected)), so the view snaps "
+          + "(accepted from \(seconds(range.lowerBound)))")
+    }
+  }
+
+  /// When an interaction with nothing driving it becomes `interaction-undriven`, if it can.
+  static func undrivenDeadline(_ lifecycle: PresentationLifecycle, configuration: AuditConfiguration)
+    -> Double?
+  {
+    guard lifecycle.phase == .presentingInteractive || lifecycle.phase == .dismissingInteractive,
+      let record = lifecycle.transition, let start = record.interactiveStartT, !record.undrivenReported,
+      record.commit == nil, !record.hadUpdate, record.lastDriveT == start
+    else { return nil }
+    return start + configuration.undrivenAfter
+  }
+
+  static func seconds(_ value: Double) -> String {
+    "\(JSONText.number((value * 1000).rounded() / 1000)) s"
+  }
+
+  static func milliseconds(_ value: Double) -> String {
+    "\(JSONText.number((value * 10000).rounded() / 10)) ms"
+  }
+}
