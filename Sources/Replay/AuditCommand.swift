@@ -3,13 +3,13 @@ import StateMachine
 /// `replay audit PATH...`: audits trace files and prints compiler-style findings or the JSON report.
 enum AuditCommand {
   static let usage = """
-    USAGE: replay audit [--format text|json] [--grace SECONDS] PATH...
+    USAGE: replay audit [--format text|json] [--strict] [threshold options] PATH...
 
     Audits each trace file (a directory means every *.jsonl below it) against the lifecycle rules.
 
     OPTIONS:
       --format text|json   text: compiler-style lines and a summary (default); json: the report document
-      --grace SECONDS      how long past its expected end a transition may run before it is a hang (default 2)
+    \(ThresholdOptions.help)
       -h, --help           Show this help
 
     Exit status: 0 clean (warnings allowed), 1 an error finding, 2 unreadable input (wins over 1),
@@ -17,13 +17,14 @@ enum AuditCommand {
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(options: [
-      .init(name: "--format", takesValue: true), .init(name: "--grace", takesValue: true),
-      .init(name: "--help", takesValue: false),
-    ])
+    let parser = ArgumentParser(
+      options: [.init(name: "--format", takesValue: true), .init(name: "--help", takesValue: false)]
+        + ThresholdOptions.options)
     let parsed: ArgumentParser.Parsed
+    let configuration: AuditConfiguration
     do {
       parsed = try parser.parse(arguments)
+      configuration = try ThresholdOptions.configuration(from: parsed)
     } catch {
       return ReplayCLI.usageFailure(error, usage: usage)
     }
@@ -32,14 +33,6 @@ enum AuditCommand {
     guard format == "text" || format == "json" else {
       return ReplayCLI.usageFailure(
         UsageError(message: "--format must be text or json, not '\(format)'"), usage: usage)
-    }
-    var configuration = AuditConfiguration()
-    if let graceText = parsed.values["--grace"] {
-      guard let grace = Double(graceText), grace.isFinite, grace >= 0 else {
-        return ReplayCLI.usageFailure(
-          UsageError(message: "--grace must be a number of seconds >= 0, not '\(graceText)'"), usage: usage)
-      }
-      configuration.grace = grace
     }
     guard !parsed.positionals.isEmpty else {
       return ReplayCLI.usageFailure(
@@ -51,7 +44,7 @@ enum AuditCommand {
         status: 2, stderr: "error: no *.jsonl files under \(parsed.positionals.joined(separator: ", "))\n")
     }
     let report = AuditReport(files: files.map { FileReport.audit(path: $0, configuration: configuration) })
-    var result = ReplayCLI.Result(status: report.exitStatus)
+    var result = ReplayCLI.Result(status: report.exitStatus(strict: ThresholdOptions.isStrict(parsed)))
     result.stdout = format == "json" ? report.json() + "\n" : report.text(color: context.useColor)
     return result
   }
