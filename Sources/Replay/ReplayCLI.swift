@@ -29,6 +29,8 @@ enum ReplayCLI {
       audit PATH...   Audit trace files or directories of *.jsonl for invalid orderings
       rules           List the rule catalog (id, severity, what it catches)
       show TRACE      Rebuild every transition's phases and timing, with a terminal timeline
+      stats PATH...   Statistics across many traces (durations, outcomes, let-go progress, findings)
+      export TRACE    Export a timeline: --format chrome (Perfetto, chrome://tracing) or svg
 
     OPTIONS:
       -h, --help      Show help (also after a command: replay audit --help)
@@ -53,8 +55,12 @@ enum ReplayCLI {
       return RulesCommand.run(rest, context: context)
     case "show":
       return ShowCommand.run(rest, context: context)
+    case "stats":
+      return StatsCommand.run(rest, context: context)
+    case "export":
+      return ExportCommand.run(rest, context: context)
     default:
-      let commands = ["audit", "rules", "show", "help"]
+      let commands = ["audit", "rules", "show", "stats", "export", "help"]
       let closest = commands.min {
         ArgumentParser.distance($0, command) < ArgumentParser.distance($1, command)
       }

@@ -1,0 +1,88 @@
+/// Statistics over many replayed traces: transitions by kind and outcome, measured against declared
+/// durations, where users let go of interactive transitions, layout pass durations, findings by rule.
+///
+/// ```swift
+/// var statistics = TraceStatistics()
+/// for path in paths { statistics.add(TraceReplay.run(path: path)) }
+/// statistics.durations[.presentation]?.measured.percentile(0.9)
+/// ```
+///
+/// Everything is counts and mergeable histograms, so statistics of shards merge exactly (`merge(_:)`).
+public struct TraceStatistics: Sendable, Hashable {
+  /// Durations of one kind of transition.
+  public struct Durations: Sendable, Hashable {
+    /// From animation start to `completeTransition`.
+    public var measured = Histogram()
+    public var declared = Histogram()
+    /// measured ÷ declared, for transitions that have both.
+    public var ratio = Histogram()
+  }
+
+  public var files = 0
+  public var events = 0
+  public var inputErrors = 0
+  /// "kind outcome" (e.g. "dismissal cancelled") → count.
+  public var transitions: [String: Int] = [:]
+  public var durations: [ReconstructedTransition.Kind: Durations] = [:]
+  public var finished = 0
+  public var cancelled = 0
+  /// The progress (0...1) at which users let go, by finish or cancel.
+  public var finishProgress = Histogram()
+  public var cancelProgress = Histogram()
+  /// Container layout passes (Will to Did).
+  public var layoutPasses = Histogram()
+  /// Rule id → count.
+  public var findings: [String: Int] = [:]
+
+  public init() {}
+
+  /// Adds one replayed trace.
+  public mutating func add(_ replay: TraceReplay) {
+    files += 1
+    events += replay.report.events
+    inputErrors += replay.report.inputErrors.count + (replay.report.readFailure == nil ? 0 : 1)
+    for finding in replay.report.findings { findings[finding.rule.rawValue, default: 0] += 1 }
+    for transition in replay.transitions {
+      transitions["\(transition.kind.rawValue) \(transition.outcome.rawValue)", default: 0] += 1
+      var durations = self.durations[transition.kind] ?? Durations()
+      if let measured = transition.measuredDuration { durations.measured.add(measured) }
+      if let declared = transition.declaredDuration { durations.declared.add(declared) }
+      if let measured = transition.measuredDuration, let declared = transition.declaredDuration, declared > 0
+      {
+        durations.ratio.add(measured / declared)
+      }
+      self.durations[transition.kind] = durations
+      if let commit = transition.commit {
+        if commit.kind == .finish {
+          finished += 1
+          finishProgress.add(commit.progress)
+        } else {
+          cancelled += 1
+          cancelProgress.add(commit.progress)
+        }
+      }
+      for pass in transition.layoutPasses { if let duration = pass.duration { layoutPasses.add(duration) } }
+    }
+  }
+
+  /// Adds statistics gathered elsewhere (another shard of the same fleet).
+  public mutating func merge(_ other: TraceStatistics) {
+    files += other.files
+    events += other.events
+    inputErrors += other.inputErrors
+    transitions.merge(other.transitions, uniquingKeysWith: +)
+    for (kind, theirs) in other.durations {
+      var ours = durations[kind] ?? Durations()
+      ours.measured.merge(theirs.measured)
+      ours.declared.merge(theirs.declared)
+      ours.ratio.merge(theirs.ratio)
+      durations[kind] = ours
+    }
+    finished += other.finished
+    cancelled += other.cancelled
+    finishProgress.merge(other.finishProgress)
+    cancelProgress.merge(other.cancelProgress)
+    layoutPasses.merge(other.layoutPasses)
+    findings.merge(other.findings, uniquingKeysWith: +)
+  }
+}
