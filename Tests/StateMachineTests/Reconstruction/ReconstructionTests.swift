@@ -30,7 +30,8 @@ import Testing
     let dismiss = replay.transitions[1]
     #expect(dismiss.kind == .dismissal && dismiss.outcome == .completed)
     #expect(close(dismiss.requestedT, 1847.9012))
-    #expect(dismiss.layoutPasses.count == 1 && dismiss.layoutPasses[0].willT == nil)  // a lone Did while dismissing
+    // A lone Did while dismissing.
+    #expect(dismiss.layoutPasses.count == 1 && dismiss.layoutPasses[0].willT == nil)
   }
 
   @Test func interactiveDismissFinished() throws {
