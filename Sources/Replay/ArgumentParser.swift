@@ -7,7 +7,10 @@ struct ArgumentParser {
   }
 
   struct Parsed {
+    /// The last value of each option.
     var values: [String: String] = [:]
+    /// Every value of each option, in order (for options that may repeat, such as `--disable`).
+    var allValues: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
   }
@@ -42,8 +45,10 @@ struct ArgumentParser {
       if option.takesValue {
         if let inlineValue {
           parsed.values[option.name] = inlineValue
+          parsed.allValues[option.name, default: []].append(inlineValue)
         } else if index < arguments.count {
           parsed.values[option.name] = arguments[index]
+          parsed.allValues[option.name, default: []].append(arguments[index])
           index += 1
         } else {
           throw UsageError(message: "option '\(option.name)' needs a value")

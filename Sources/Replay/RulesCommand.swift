@@ -1,24 +1,29 @@
 import StateMachine
 
-/// `replay rules`: the rule catalog, from the same data the auditor uses.
+/// `replay rules`: the rule catalog, from the same data the auditor uses, with the effective settings.
 enum RulesCommand {
   static let usage = """
-    USAGE: replay rules [--format text|json]
+    USAGE: replay rules [--format text|json] [settings options]
 
-    Lists every rule: its stable id, severity, and what it catches.
+    Lists every rule: its stable id, kind (ordering or timing), effective severity, and what it catches.
+    Rules disabled or changed by .replay.json, --config, --disable or --severity are marked, and the
+    effective timing thresholds follow.
 
     OPTIONS:
       --format text|json   text table (default) or a JSON array
+    \(ThresholdOptions.help)
       -h, --help           Show this help
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(options: [
-      .init(name: "--format", takesValue: true), .init(name: "--help", takesValue: false),
-    ])
+    let parser = ArgumentParser(
+      options: [.init(name: "--format", takesValue: true), .init(name: "--help", takesValue: false)]
+        + ThresholdOptions.options)
     let parsed: ArgumentParser.Parsed
+    let configuration: AuditConfiguration
     do {
       parsed = try parser.parse(arguments)
+      configuration = try ThresholdOptions.configuration(from: parsed)
     } catch {
       return ReplayCLI.usageFailure(error, usage: usage)
     }
@@ -26,14 +31,29 @@ enum RulesCommand {
     if let extra = parsed.positionals.first {
       return ReplayCLI.usageFailure(UsageError(message: "unexpected argument '\(extra)'"), usage: usage)
     }
+    let settings = configuration.rules
     switch parsed.values["--format"] ?? "text" {
     case "text":
       let width = Rule.allCases.map(\.rawValue.count).max() ?? 0
       var out = ""
       for rule in Rule.allCases {
-        let padded = rule.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-        let severity = rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-        out += "\(padded)  \(severity)  \(rule.summary)\n"
+        let severity = settings.disabled.contains(rule) ? "off" : settings.severity(of: rule).rawValue
+        var line = rule.rawValue.padded(to: width) + "  " + rule.kind.rawValue.padded(to: 8) + "  "
+        line += severity.padded(to: 7) + "  " + rule.summary
+        if settings.disabled.contains(rule) {
+          line += " (disabled)"
+        } else if settings.severities[rule] != nil, settings.severity(of: rule) != rule.severity {
+          line += " (default: \(rule.severity.rawValue))"
+        }
+        out += line + "\n"
+      }
+      out += "\nthresholds: grace \(JSONText.number(configuration.grace)) s, frame rate "
+      out += "\(JSONText.number(configuration.frameRate)) Hz, tolerance "
+      out += "\(JSONText.number(configuration.toleranceRatio * 100))% ± "
+      out += "\(JSONText.number(configuration.toleranceSeconds * 1000)) ms, undriven after "
+      out += "\(JSONText.number(configuration.undrivenAfter)) s\n"
+      if let file = parsed.values["--config"] ?? ThresholdOptions.discoverConfigFile() {
+        out += "settings file: \(file)\n"
       }
       return ReplayCLI.Result(stdout: out)
     case "json":
@@ -42,8 +62,10 @@ enum RulesCommand {
         if index > 0 { out += "," }
         out += "{\"id\":"
         JSONText.appendString(rule.rawValue, to: &out)
-        out += ",\"severity\":"
-        JSONText.appendString(rule.severity.rawValue, to: &out)
+        out += ",\"kind\":\"\(rule.kind.rawValue)\",\"severity\":"
+        JSONText.appendString(settings.severity(of: rule).rawValue, to: &out)
+        out +=
+          ",\"defaultSeverity\":\"\(rule.severity.rawValue)\",\"enabled\":\(!settings.disabled.contains(rule))"
         out += ",\"summary\":"
         JSONText.appendString(rule.summary, to: &out)
         if let uikit = rule.uikitMessage {

@@ -1,33 +1,44 @@
+import Foundation
 import StateMachine
 
-/// The timing thresholds every auditing command accepts, parsed into an `AuditConfiguration`.
+/// The audit settings every auditing command accepts (timing thresholds, rule settings, `--strict`), read
+/// from a `.replay.json` found from the working directory upward (or `--config FILE`), then from the
+/// command line, which wins.
 enum ThresholdOptions {
+  static let configFileName = ".replay.json"
+
   static let options: [ArgumentParser.Option] = [
     .init(name: "--grace", takesValue: true), .init(name: "--frame-rate", takesValue: true),
     .init(name: "--tolerance", takesValue: true), .init(name: "--tolerance-ms", takesValue: true),
     .init(name: "--undriven", takesValue: true), .init(name: "--strict", takesValue: false),
+    .init(name: "--disable", takesValue: true), .init(name: "--severity", takesValue: true),
+    .init(name: "--config", takesValue: true),
   ]
 
   static let help = """
-        --grace SECONDS      how long past its expected end a transition may run before it is a hang (default 2)
-        --frame-rate HZ      display frame rate; a longer layout pass is a layout-hitch (default 60)
-        --tolerance PERCENT  relative timing tolerance, expected × (1 ± this) (default 25)
-        --tolerance-ms MS    absolute timing tolerance, ± this (default 50)
-        --undriven SECONDS   an interaction with no update/finish/cancel for longer is undriven (default 1)
-        --strict             warnings fail the run too (exit 1)
+      --grace SECONDS      how long past its expected end a transition may run before it is a hang (default 2)
+      --frame-rate HZ      display frame rate; a longer layout pass is a layout-hitch (default 60)
+      --tolerance PERCENT  relative timing tolerance, expected × (1 ± this) (default 25)
+      --tolerance-ms MS    absolute timing tolerance, ± this (default 50)
+      --undriven SECONDS   an interaction with no update/finish/cancel for longer is undriven (default 1)
+      --disable RULE       do not report RULE (repeatable)
+      --severity RULE=error|warning
+                           change a rule's severity (repeatable)
+      --config FILE        settings file (default: the nearest .replay.json from the working directory up)
+      --strict             warnings fail the run too (exit 1)
     """
 
   static func isStrict(_ parsed: ArgumentParser.Parsed) -> Bool { parsed.flags.contains("--strict") }
 
+  /// The effective configuration: defaults, then the settings file, then the command line.
   static func configuration(from parsed: ArgumentParser.Parsed) throws(UsageError) -> AuditConfiguration {
     var configuration = AuditConfiguration()
+    if let path = parsed.values["--config"] ?? discoverConfigFile() {
+      try applyConfigFile(path, to: &configuration)
+    }
     func number(_ name: String, minimum: Double, exclusive: Bool = false) throws(UsageError) -> Double? {
       guard let text = parsed.values[name] else { return nil }
-      guard let value = Double(text), value.isFinite, exclusive ? value > minimum : value >= minimum else {
-        throw UsageError(
-          message: "\(name) must be a number \(exclusive ? ">" : ">=") \(minimum), not '\(text)'")
-      }
-      return value
+      return try checked(Double(text), text: text, name: name, minimum: minimum, exclusive: exclusive)
     }
     if let grace = try number("--grace", minimum: 0) { configuration.grace = grace }
     if let rate = try number("--frame-rate", minimum: 0, exclusive: true) { configuration.frameRate = rate }
@@ -36,6 +47,117 @@ enum ThresholdOptions {
       configuration.toleranceSeconds = milliseconds / 1000
     }
     if let undriven = try number("--undriven", minimum: 0) { configuration.undrivenAfter = undriven }
+    for id in parsed.allValues["--disable"] ?? [] { configuration.rules.disabled.insert(try rule(id)) }
+    for setting in parsed.allValues["--severity"] ?? [] {
+      let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else {
+        throw UsageError(message: "--severity takes RULE=error or RULE=warning, not '\(setting)'")
+      }
+      configuration.rules.severities[try rule(parts[0])] = try severity(parts[1], for: parts[0])
+    }
     return configuration
+  }
+
+  private static func checked(
+    _ value: Double?, text: String, name: String, minimum: Double, exclusive: Bool
+  ) throws(UsageError) -> Double {
+    guard let value, value.isFinite, exclusive ? value > minimum : value >= minimum else {
+      throw UsageError(
+        message: "\(name) must be a number \(exclusive ? ">" : ">=") \(minimum), not '\(text)'")
+    }
+    return value
+  }
+
+  private static func rule(_ id: String) throws(UsageError) -> Rule {
+    do {
+      return try RuleSettings.rule(named: id)
+    } catch {
+      throw UsageError(message: error.message)
+    }
+  }
+
+  private static func severity(_ text: String, for id: String) throws(UsageError) -> Severity {
+    guard let severity = Severity(rawValue: text) else {
+      throw UsageError(message: "the severity of \(id) must be error or warning, not '\(text)'")
+    }
+    return severity
+  }
+
+  /// The nearest `.replay.json` from `start` (the working directory by default) upward.
+  static func discoverConfigFile(from start: String = FileManager.default.currentDirectoryPath) -> String? {
+    var directory = URL(fileURLWithPath: start).standardizedFileURL
+    while true {
+      let candidate = directory.appendingPathComponent(configFileName).path
+      if FileManager.default.fileExists(atPath: candidate) { return candidate }
+      let parent = directory.deletingLastPathComponent()
+      if parent.path == directory.path { return nil }
+      directory = parent
+    }
+  }
+
+  /// Reads `{"disable":[…],"severity":{RULE:LEVEL},"grace":…,"frameRate":…,"tolerancePercent":…,
+  /// "toleranceMs":…,"undriven":…}`; unknown keys and unknown rule ids are errors that say what is valid.
+  static func applyConfigFile(_ path: String, to configuration: inout AuditConfiguration) throws(UsageError) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw UsageError(message: "cannot read the settings file \(path)")
+    }
+    let object: JSONLineParser.Object
+    do {
+      object = try Array(data).withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
+        try JSONLineParser.parseObject(bytes)
+      }
+    } catch {
+      throw UsageError(message: "\(path): byte \(error.column): \(error.message)")
+    }
+    for member in object.members {
+      switch member.key {
+      case "disable":
+        guard case .array(let ids) = member.value else {
+          throw UsageError(message: "\(path): \"disable\" must be an array of rule ids")
+        }
+        for id in ids {
+          guard let id = id.stringValue else {
+            throw UsageError(message: "\(path): \"disable\" holds a non-string")
+          }
+          do {
+            configuration.rules.disabled.insert(try RuleSettings.rule(named: id))
+          } catch {
+            throw UsageError(message: "\(path): \(error.message)")
+          }
+        }
+      case "severity":
+        guard case .object(let entries) = member.value else {
+          throw UsageError(message: "\(path): \"severity\" must be an object of rule id → error|warning")
+        }
+        for (id, level) in entries {
+          let rule: Rule
+          do {
+            rule = try RuleSettings.rule(named: id)
+          } catch {
+            throw UsageError(message: "\(path): \(error.message)")
+          }
+          do {
+            configuration.rules.severities[rule] = try severity(level.stringValue ?? "", for: id)
+          } catch {
+            throw UsageError(message: "\(path): \(error.message)")
+          }
+        }
+      case "grace", "frameRate", "tolerancePercent", "toleranceMs", "undriven":
+        let value = try checked(
+          member.value.numberValue, text: "\(member.value.typeName)", name: "\(path): \"\(member.key)\"",
+          minimum: 0, exclusive: member.key == "frameRate")
+        switch member.key {
+        case "grace": configuration.grace = value
+        case "frameRate": configuration.frameRate = value
+        case "tolerancePercent": configuration.toleranceRatio = value / 100
+        case "toleranceMs": configuration.toleranceSeconds = value / 1000
+        default: configuration.undrivenAfter = value
+        }
+      default:
+        throw UsageError(
+          message: "\(path): unknown setting \"\(member.key)\"; valid: disable, severity, grace, frameRate, "
+            + "tolerancePercent, toleranceMs, undriven")
+      }
+    }
   }
 }

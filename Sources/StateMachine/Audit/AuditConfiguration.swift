@@ -16,6 +16,8 @@ public struct AuditConfiguration: Sendable, Hashable {
   public var toleranceSeconds: Double = 0.05
   /// How long an interaction may go without update/finish/cancel before it is `interaction-undriven`.
   public var undrivenAfter: Double = 1.0
+  /// Disabled rules and changed severities.
+  public var rules = RuleSettings()
 
   public init(
     grace: Double = 2.0, frameRate: Double = 60, toleranceRatio: Double = 0.25,

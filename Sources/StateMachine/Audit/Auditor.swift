@@ -34,6 +34,8 @@ public struct Auditor: Sendable {
   /// Audits one event like `audit(_:line:into:)` and also returns the session's step, for consumers that
   /// follow the machine (reconstruction, live tools).
   public mutating func auditStep(_ event: Event, line: Int, into findings: inout [Finding]) -> SessionStep {
+    let start = findings.count
+    defer { configuration.rules.apply(to: &findings, from: start) }
     advanceClock(to: event.t, line: line, id: event.id, into: &findings)
     let closingLayout =
       event.kind == .containerViewDidLayoutSubviews ? session.lifecycles[event.id]?.openLayout : nil
@@ -77,6 +79,8 @@ public struct Auditor: Sendable {
   /// A line's time, for a line that carries no event the machine knows (an app's own mark): it still
   /// advances the clock, judging deadlines (decision 12), and still must not go backwards.
   public mutating func advanceClock(to t: Double, line: Int, id: String, into findings: inout [Finding]) {
+    let start = findings.count
+    defer { configuration.rules.apply(to: &findings, from: start) }
     if let previousT, t < previousT {
       findings.append(
         Finding(
@@ -101,8 +105,10 @@ public struct Auditor: Sendable {
   /// A transition still in flight is not reported here unless the trace ran past its deadline, which
   /// the last event already judged: a recording cut mid-transition is not a hang (decision 3).
   public mutating func finish(into findings: inout [Finding]) {
+    let start = findings.count
     session.finish(clock: clock, grace: configuration.grace)
     appendLateViolations(into: &findings)
+    configuration.rules.apply(to: &findings, from: start)
   }
 
   private mutating func judgeDeadlines(into findings: inout [Finding]) {

@@ -171,7 +171,11 @@ public enum ShowRenderer {
 
 extension String {
   /// The string followed by spaces up to `width` characters (unchanged when already as long).
-  func padded(to width: Int) -> String {
+  ///
+  /// ```swift
+  /// "id".padded(to: 4) + "|" // "id  |"
+  /// ```
+  public func padded(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 

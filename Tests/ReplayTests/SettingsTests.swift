@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import Replay
+@testable import StateMachine
+
+/// Each way of configuring rules changes the verdict: the command line, a settings file, and discovery.
+@Suite struct SettingsTests {
+  static let traces = ReplayCLITests.tracesDirectory
+
+  func run(_ arguments: [String]) -> ReplayCLI.Result {
+    ReplayCLI.run(arguments, context: ReplayCLI.Context(environment: [:], stdoutIsTerminal: false))
+  }
+
+  func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "replay-settings-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func disableDropsTheFindingsOfARule() {
+    let trace = Self.traces + "/rules/complete-twice.jsonl"
+    #expect(run(["audit", trace]).status == 1)
+    let result = run(["audit", "--disable", "complete-twice", trace])
+    #expect(result.status == 0)
+    #expect(!result.stdout.contains("[complete-twice]"))
+  }
+
+  @Test func severityChangesTheExitStatus() {
+    let hitch = Self.traces + "/rules/layout-hitch.jsonl"
+    #expect(run(["audit", hitch]).status == 0)
+    #expect(run(["audit", "--severity", "layout-hitch=error", hitch]).status == 1)
+    #expect(run(["audit", "--strict", hitch]).status == 1)
+    let twice = Self.traces + "/rules/complete-twice.jsonl"
+    #expect(run(["audit", "--severity=complete-twice=warning", twice]).status == 0)
+  }
+
+  @Test func unknownRuleIdsNameTheClosestValidOne() throws {
+    let result = run(["audit", "--disable", "complete-twise", Self.traces + "/valid"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("unknown rule id 'complete-twise'; did you mean 'complete-twice'?"))
+    let directory = try temporaryDirectory()
+    let file = directory.appendingPathComponent("settings.json")
+    try #"{"severity":{"layout-hich":"error"}}"#.write(to: file, atomically: true, encoding: .utf8)
+    let fromFile = run(["audit", "--config", file.path, Self.traces + "/valid"])
+    #expect(fromFile.status == 64)
+    #expect(fromFile.stderr.contains("did you mean 'layout-hitch'?"))
+  }
+
+  @Test func aSettingsFileChangesTheVerdictAndTheCommandLineWins() throws {
+    let directory = try temporaryDirectory()
+    let file = directory.appendingPathComponent(".replay.json")
+    try """
+    {
+      "disable": ["complete-twice"],
+      "severity": {"layout-hitch": "error"},
+      "frameRate": 30
+    }
+    """.write(to: file, atomically: true, encoding: .utf8)
+    #expect(run(["audit", "--config", file.path, Self.traces + "/rules/complete-twice.jsonl"]).status == 0)
+    // At 30 Hz the 24 ms pass fits in a frame, so even as an error it does not fire; at 60 Hz it does.
+    #expect(run(["audit", "--config", file.path, Self.traces + "/rules/layout-hitch.jsonl"]).status == 0)
+    #expect(
+      run(["audit", "--config", file.path, "--frame-rate", "60", Self.traces + "/rules/layout-hitch.jsonl"])
+        .status
+        == 1)
+  }
+
+  @Test func unknownSettingsAreErrorsThatListTheValidOnes() throws {
+    let file = try temporaryDirectory().appendingPathComponent(".replay.json")
+    try #"{"grase": 3}"#.write(to: file, atomically: true, encoding: .utf8)
+    let result = run(["audit", "--config", file.path, Self.traces + "/valid"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("unknown setting \"grase\"; valid: disable, severity, grace"))
+  }
+
+  @Test func theNearestSettingsFileIsFoundFromADirectoryUpward() throws {
+    let directory = try temporaryDirectory()
+    let nested = directory.appendingPathComponent("a/b")
+    try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent(".replay.json")
+    try "{}".write(to: file, atomically: true, encoding: .utf8)
+    #expect(ThresholdOptions.discoverConfigFile(from: nested.path) == file.standardizedFileURL.path)
+  }
+
+  @Test func rulesShowsTheEffectiveSettings() {
+    let text = run(["rules", "--disable", "layout-hitch", "--severity", "gesture-after-commit=error"]).stdout
+    #expect(text.contains("(disabled)"))
+    #expect(text.contains("(default: warning)"))
+    #expect(text.contains("thresholds: grace 2 s, frame rate 60 Hz, tolerance 25% ± 50 ms"))
+  }
+}
