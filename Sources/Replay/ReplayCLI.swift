@@ -31,6 +31,7 @@ enum ReplayCLI {
       show TRACE      Rebuild every transition's phases and timing, with a terminal timeline
       stats PATH...   Statistics across many traces (durations, outcomes, let-go progress, findings)
       export TRACE    Export a timeline: --format chrome (Perfetto, chrome://tracing) or svg
+      state TRACE     The audit's state at a line or time: phases, stacks, deadlines (time travel)
 
     OPTIONS:
       -h, --help      Show help (also after a command: replay audit --help)
@@ -59,8 +60,10 @@ enum ReplayCLI {
       return StatsCommand.run(rest, context: context)
     case "export":
       return ExportCommand.run(rest, context: context)
+    case "state":
+      return StateCommand.run(rest, context: context)
     default:
-      let commands = ["audit", "rules", "show", "stats", "export", "help"]
+      let commands = ["audit", "rules", "show", "stats", "export", "state", "help"]
       let closest = commands.min {
         ArgumentParser.distance($0, command) < ArgumentParser.distance($1, command)
       }

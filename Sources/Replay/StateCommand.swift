@@ -1,0 +1,70 @@
+import StateMachine
+
+/// `replay state TRACE --at LINE | --time T`: the audit's state at one point of a trace (time travel).
+enum StateCommand {
+  static let usage = """
+    USAGE: replay state (--at LINE | --time T) [--format text|json] [settings options] TRACE
+
+    Folds the trace up to a point and prints the state there: each live presentation with its phase,
+    presenter, interactive progress, open layout pass and pending appearance callback; the stack of every
+    root; the transitions in flight with the time they become a hang; and the findings so far.
+
+    OPTIONS:
+      --at LINE            after the event on this line
+      --time T             after every event with t at or before T (the trace's own clock)
+      --format text|json   text (default) or one JSON document
+    \(ThresholdOptions.help)
+      -h, --help           Show this help
+    """
+
+  static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
+    let parser = ArgumentParser(
+      options: [
+        .init(name: "--at", takesValue: true), .init(name: "--time", takesValue: true),
+        .init(name: "--format", takesValue: true), .init(name: "--help", takesValue: false),
+      ] + ThresholdOptions.options)
+    let parsed: ArgumentParser.Parsed
+    let configuration: AuditConfiguration
+    do {
+      parsed = try parser.parse(arguments)
+      configuration = try ThresholdOptions.configuration(from: parsed)
+    } catch {
+      return ReplayCLI.usageFailure(error, usage: usage)
+    }
+    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
+    let point: AuditState.Point
+    switch (parsed.values["--at"], parsed.values["--time"]) {
+    case (let line?, nil):
+      guard let number = Int(line), number >= 1 else {
+        return ReplayCLI.usageFailure(
+          UsageError(message: "--at must be a line number >= 1, not '\(line)'"), usage: usage)
+      }
+      point = .line(number)
+    case (nil, let time?):
+      guard let t = Double(time), t.isFinite else {
+        return ReplayCLI.usageFailure(
+          UsageError(message: "--time must be a number, not '\(time)'"), usage: usage)
+      }
+      point = .time(t)
+    default:
+      return ReplayCLI.usageFailure(
+        UsageError(message: "give exactly one of --at LINE and --time T"), usage: usage)
+    }
+    let format = parsed.values["--format"] ?? "text"
+    guard format == "text" || format == "json" else {
+      return ReplayCLI.usageFailure(
+        UsageError(message: "--format must be text or json, not '\(format)'"), usage: usage)
+    }
+    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+      return ReplayCLI.usageFailure(UsageError(message: "give exactly one trace file"), usage: usage)
+    }
+    let reader: TraceReader
+    do {
+      reader = try TraceReader(path: path)
+    } catch {
+      return ReplayCLI.Result(status: 2, stderr: "error: \(error.message)\n")
+    }
+    let state = AuditState.at(point, in: reader, configuration: configuration)
+    return ReplayCLI.Result(stdout: format == "json" ? state.json() + "\n" : state.text())
+  }
+}

@@ -1,0 +1,106 @@
+/// The state of an audit at one point of a trace: every presentation the machine holds, the stack of every
+/// root, the transitions in flight with their deadlines, and the findings so far.
+///
+/// ```swift
+/// let state = AuditState.at(.line(40), in: try TraceReader(path: "trace.jsonl"))
+/// state.presentations.first { $0.id == "card" }?.phase // .presentingAnimating
+/// ```
+///
+/// The log is the source of truth and the state is a fold of it: this folds the trace up to the point.
+public struct AuditState: Sendable, Hashable {
+  /// Where to stop folding.
+  public enum Point: Sendable, Hashable {
+    /// After the event on this line (and every line before it).
+    case line(Int)
+    /// After every event with `t` at or before this time.
+    case time(Double)
+  }
+
+  /// One presentation as the machine holds it.
+  public struct Presentation: Sendable, Hashable {
+    public var id: String
+    public var phase: Phase
+    public var presenter: String?
+    public var child: String?
+    /// The last update's percent, while an interaction runs.
+    public var progress: Double?
+    /// The line of an open container layout pass.
+    public var openLayoutLine: Int?
+    /// A `viewWill*` waiting for its `viewDid*`, with its line.
+    public var pendingAppearance: String?
+    /// For a transition in flight: when it becomes a hang, and why.
+    public var deadline: TransitionDeadline?
+  }
+
+  /// The last line folded in, and its time.
+  public var line: Int
+  public var t: Double?
+  public var presentations: [Presentation]
+  /// Every root with a stack: the root first, then each presentation above it.
+  public var stacks: [[String]]
+  public var findings: [Finding]
+
+  /// Folds `reader` up to `point` and describes the state there.
+  public static func at(
+    _ point: Point, in reader: TraceReader, configuration: AuditConfiguration = AuditConfiguration()
+  ) -> AuditState {
+    var auditor = Auditor(configuration: configuration)
+    var findings: [Finding] = []
+    var line = 0
+    var t: Double?
+    for record in reader {
+      switch record {
+      case .event(let event, let eventLine):
+        guard point.includes(line: eventLine, t: event.t) else { return describe(auditor, line, t, findings) }
+        auditor.audit(event, line: eventLine, into: &findings)
+        (line, t) = (eventLine, event.t)
+      case .skippedEvent(_, let eventT, let id, let eventLine, _):
+        guard point.includes(line: eventLine, t: eventT) else { return describe(auditor, line, t, findings) }
+        auditor.advanceClock(to: eventT, line: eventLine, id: id, into: &findings)
+        (line, t) = (eventLine, eventT)
+      case .header, .inputError, .note:
+        continue
+      }
+    }
+    return describe(auditor, line, t, findings)
+  }
+
+  private static func describe(_ auditor: Auditor, _ line: Int, _ t: Double?, _ findings: [Finding])
+    -> AuditState
+  {
+    let session = auditor.session
+    let presentations = session.lifecycles.values.filter { $0.phase.isLive }.sorted { $0.id < $1.id }.map {
+      lifecycle in
+      let interactive = lifecycle.phase == .presentingInteractive || lifecycle.phase == .dismissingInteractive
+      return Presentation(
+        id: lifecycle.id, phase: lifecycle.phase, presenter: lifecycle.presenter, child: lifecycle.child,
+        progress: interactive && lifecycle.transition?.hadUpdate == true
+          ? lifecycle.transition?.progress : nil,
+        openLayoutLine: lifecycle.openLayout?.line,
+        pendingAppearance: lifecycle.pendingAppearance.map { "\($0.trigger.label) (line \($0.line))" },
+        deadline: session.deadline(of: lifecycle.id, grace: auditor.configuration.grace))
+    }
+    var stacks: [[String]] = []
+    for root in session.rootChildren.keys.sorted() {
+      var stack = [root]
+      var next = session.rootChildren[root]
+      while let id = next, session.phase(of: id).isLive, !stack.contains(id) {
+        stack.append(id)
+        next = session.lifecycles[id]?.child
+      }
+      stacks.append(stack)
+    }
+    let sorted = findings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+    return AuditState(
+      line: line, t: t, presentations: presentations, stacks: stacks, findings: sorted.map(\.element))
+  }
+}
+
+extension AuditState.Point {
+  func includes(line: Int, t: Double) -> Bool {
+    switch self {
+    case .line(let last): line <= last
+    case .time(let last): t <= last
+    }
+  }
+}
