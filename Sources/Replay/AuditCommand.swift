@@ -3,12 +3,14 @@ import StateMachine
 /// `replay audit PATH...`: audits trace files and prints compiler-style findings or the JSON report.
 enum AuditCommand {
   static let usage = """
-    USAGE: replay audit [--format text|json] [--strict] [threshold options] PATH...
+    USAGE: replay audit [--format text|json] [--strict] [--check-expect] [threshold options] PATH...
 
     Audits each trace file (a directory means every *.jsonl below it) against the lifecycle rules.
 
     OPTIONS:
       --format text|json   text: compiler-style lines and a summary (default); json: the report document
+      --check-expect       pass when each file's findings equal its header's "expect" (recorded sessions as
+                           regression fixtures, see 'replay expect'); print the differences
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
@@ -18,8 +20,10 @@ enum AuditCommand {
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let parser = ArgumentParser(
-      options: [.init(name: "--format", takesValue: true), .init(name: "--help", takesValue: false)]
-        + ThresholdOptions.options)
+      options: [
+        .init(name: "--format", takesValue: true), .init(name: "--check-expect", takesValue: false),
+        .init(name: "--help", takesValue: false),
+      ] + ThresholdOptions.options)
     let parsed: ArgumentParser.Parsed
     let configuration: AuditConfiguration
     do {
@@ -44,8 +48,31 @@ enum AuditCommand {
         status: 2, stderr: "error: no *.jsonl files under \(parsed.positionals.joined(separator: ", "))\n")
     }
     let report = AuditReport(files: files.map { FileReport.audit(path: $0, configuration: configuration) })
+    if parsed.flags.contains("--check-expect") { return checkExpect(report) }
     var result = ReplayCLI.Result(status: report.exitStatus(strict: ThresholdOptions.isStrict(parsed)))
     result.stdout = format == "json" ? report.json() + "\n" : report.text(color: context.useColor)
+    return result
+  }
+
+  /// Compares each file's findings with its header's `expect`: exit 0 when all agree, 1 when any differs,
+  /// 2 on input errors.
+  static func checkExpect(_ report: AuditReport) -> ReplayCLI.Result {
+    var result = ReplayCLI.Result()
+    var differing = 0
+    for file in report.files {
+      if let failure = file.readFailure { result.stdout += "\(file.path): error: [unreadable] \(failure)\n" }
+      for error in file.inputErrors {
+        result.stdout += "\(file.path):\(error.line):\(error.column): error: [input] \(error.message)\n"
+      }
+      guard file.readFailure == nil, let difference = ExpectHeader.difference(file) else { continue }
+      differing += 1
+      result.stdout += "\(file.path): error: [expect] the findings differ from the header's expect:\n"
+      result.stdout += difference.text.split(separator: "\n").map { "  \($0)\n" }.joined()
+    }
+    result.stdout +=
+      "checked \(report.files.count) file\(report.files.count == 1 ? "" : "s") against their expect: "
+    result.stdout += differing == 0 ? "all agree\n" : "\(differing) differ\n"
+    result.status = report.files.contains(where: \.hasInputProblems) ? 2 : (differing > 0 ? 1 : 0)
     return result
   }
 }

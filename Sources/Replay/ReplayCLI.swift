@@ -32,6 +32,7 @@ enum ReplayCLI {
       stats PATH...   Statistics across many traces (durations, outcomes, let-go progress, findings)
       export TRACE    Export a timeline: --format chrome (Perfetto, chrome://tracing) or svg
       state TRACE     The audit's state at a line or time: phases, stacks, deadlines (time travel)
+      expect TRACE... Write each trace's findings into its header (expect): recorded sessions as tests
 
     OPTIONS:
       -h, --help      Show help (also after a command: replay audit --help)
@@ -62,8 +63,10 @@ enum ReplayCLI {
       return ExportCommand.run(rest, context: context)
     case "state":
       return StateCommand.run(rest, context: context)
+    case "expect":
+      return ExpectCommand.run(rest, context: context)
     default:
-      let commands = ["audit", "rules", "show", "stats", "export", "state", "help"]
+      let commands = ["audit", "rules", "show", "stats", "export", "state", "expect", "help"]
       let closest = commands.min {
         ArgumentParser.distance($0, command) < ArgumentParser.distance($1, command)
       }

@@ -1,0 +1,86 @@
+import Foundation
+import StateMachine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `replay expect TRACE...`: writes each trace's current findings into its header's `expect`.
+enum ExpectCommand {
+  static let usage = """
+    USAGE: replay expect [--dry-run] [settings options] TRACE...
+
+    Audits each trace and writes the distinct rule ids it reports into the trace's header ("expect"),
+    adding a header when there is none; every other line is kept byte for byte. The recorded session then
+    is a regression fixture: 'replay audit --check-expect' (and the project's own tests) compare later
+    audits with it.
+
+    OPTIONS:
+      --dry-run            print what would be written, change nothing
+    \(ThresholdOptions.help)
+      -h, --help           Show this help
+    """
+
+  static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
+    let parser = ArgumentParser(
+      options: [.init(name: "--dry-run", takesValue: false), .init(name: "--help", takesValue: false)]
+        + ThresholdOptions.options)
+    let parsed: ArgumentParser.Parsed
+    let configuration: AuditConfiguration
+    do {
+      parsed = try parser.parse(arguments)
+      configuration = try ThresholdOptions.configuration(from: parsed)
+    } catch {
+      return ReplayCLI.usageFailure(error, usage: usage)
+    }
+    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
+    guard !parsed.positionals.isEmpty else {
+      return ReplayCLI.usageFailure(UsageError(message: "give at least one trace file"), usage: usage)
+    }
+    var result = ReplayCLI.Result()
+    for path in TraceFiles.expand(parsed.positionals) {
+      let report = FileReport.audit(path: path, configuration: configuration)
+      if let failure = report.readFailure
+        ?? report.inputErrors.first.map({ "line \($0.line): \($0.message)" })
+      {
+        result.stderr += "\(path): error: not rewritten, the trace has input errors (\(failure))\n"
+        result.status = 2
+        continue
+      }
+      let expect = report.ruleIDs
+      let listing = "[" + expect.joined(separator: ", ") + "]"
+      if parsed.flags.contains("--dry-run") {
+        result.stdout += "\(path): expect \(listing)\n"
+        continue
+      }
+      do {
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+          throw ExpectHeaderError(message: "cannot read the file")
+        }
+        let rewritten = try ExpectHeader.rewrite(Array(bytes), expect: expect)
+        // Write beside the file, then rename over it, so a crash never leaves half a trace.
+        let temporary = path + ".expect-\(ProcessInfo.processInfo.processIdentifier).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(rewritten)) else {
+          throw ExpectHeaderError(message: "cannot write \(temporary)")
+        }
+        guard rename(temporary, path) == 0 else {
+          let reason = String(cString: strerror(errno))
+          try? FileManager.default.removeItem(atPath: temporary)
+          throw ExpectHeaderError(message: "cannot replace the file: \(reason)")
+        }
+        result.stdout += "\(path): expect \(listing)\n"
+      } catch let error as ExpectHeaderError {
+        result.stderr += "\(path): error: \(error.message)\n"
+        result.status = 2
+      } catch {
+        result.stderr += "\(path): error: \(error.localizedDescription)\n"
+        result.status = 2
+      }
+    }
+    return result
+  }
+}

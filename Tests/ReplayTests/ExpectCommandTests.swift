@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import Replay
+
+@Suite struct ExpectCommandTests {
+  func run(_ arguments: [String]) -> ReplayCLI.Result {
+    ReplayCLI.run(arguments, context: ReplayCLI.Context(environment: [:], stdoutIsTerminal: false))
+  }
+
+  @Test func expectThenCheckExpectIsCleanAndAChangedTraceShowsTheDifference() throws {
+    let source = ReplayCLITests.tracesDirectory + "/rules/complete-twice.jsonl"
+    let original = try String(contentsOfFile: source, encoding: .utf8)
+    var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines.removeFirst()  // a recording without a header
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "expect-\(UUID().uuidString).jsonl"
+    ).path
+    try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+
+    #expect(run(["audit", "--check-expect", path]).status == 1)
+    let written = run(["expect", path])
+    #expect(written.status == 0)
+    #expect(written.stdout == "\(path): expect [complete-twice]\n")
+    #expect(run(["audit", "--check-expect", path]).status == 0)
+
+    // Fix the app: drop the second completeTransition; the fixture now reports the difference.
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    var fixed = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let second = try #require(fixed.lastIndex { $0.contains("\"completeTransition\"") })
+    fixed.remove(at: second)
+    try fixed.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let check = run(["audit", "--check-expect", path])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("- complete-twice (expected, not reported)"))
+  }
+
+  @Test func aTraceWithInputErrorsIsNotRewritten() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "expect-bad-\(UUID().uuidString).jsonl")
+    try #"{"t":1,"id":"p1","event":"present"}"#.appending("\n{oops\n").write(
+      to: path, atomically: true, encoding: .utf8)
+    let before = try String(contentsOf: path, encoding: .utf8)
+    let result = run(["expect", path.path])
+    #expect(result.status == 2)
+    #expect(try String(contentsOf: path, encoding: .utf8) == before)
+  }
+}
