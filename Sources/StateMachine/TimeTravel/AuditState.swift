@@ -65,7 +65,7 @@ public struct AuditState: Sendable, Hashable {
     return describe(auditor, line, t, findings)
   }
 
-  private static func describe(_ auditor: Auditor, _ line: Int, _ t: Double?, _ findings: [Finding])
+  fileprivate static func describe(_ auditor: Auditor, _ line: Int, _ t: Double?, _ findings: [Finding])
     -> AuditState
   {
     let session = auditor.session
@@ -102,5 +102,12 @@ extension AuditState.Point {
     case .line(let last): line <= last
     case .time(let last): t <= last
     }
+  }
+}
+
+extension AuditState {
+  /// The state of `auditor` after `line` (at time `t`), with the findings it reported so far.
+  public init(of auditor: Auditor, line: Int, t: Double?, findings: [Finding]) {
+    self = Self.describe(auditor, line, t, findings)
   }
 }

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Feeds a recorded trace, event by event, into your own code, with the audit running alongside: step
+/// through it, inspect the state between events, stop when you like.
+///
+/// ```swift
+/// var replayer = TraceReplayer(reader: try TraceReader(path: "session.jsonl"))
+/// var coordinator = MyPresentationCoordinator()      // your reducer under test
+/// while let step = replayer.step() {
+///   coordinator.handle(step.event)                   // drive your code with the recorded callbacks
+///   if !step.findings.isEmpty { break }              // stop at the first violation and look around
+/// }
+/// print(replayer.state.text())                       // every presentation's phase, the stacks, deadlines
+/// ```
+///
+/// With `.virtual` pacing (the default) events arrive at once and `step.virtualTime` carries the recorded
+/// time; with `.scaled(speed:)` the replayer waits between events as the recording did, divided by `speed`.
+public struct TraceReplayer {
+  /// How fast events are delivered.
+  public enum Pacing: Sendable, Hashable {
+    /// Instantly; time is the recording's, carried in each step.
+    case virtual
+    /// In real time divided by `speed` (2 = twice as fast).
+    case scaled(speed: Double)
+  }
+
+  /// One delivered event with what the audit made of it.
+  public struct Step: Sendable {
+    public var event: Event
+    public var line: Int
+    /// Seconds since the trace's first event, on the recording's clock.
+    public var virtualTime: Double
+    /// What this event settled: its own violation, a hang it proved, a timing warning.
+    public var findings: [Finding]
+  }
+
+  private var reader: TraceReader
+  private var auditor: Auditor
+  private let pacing: Pacing
+  private let sleep: @Sendable (Double) -> Void
+  private var startT: Double?
+  private var previousT: Double?
+  private var lastLine = 0
+  /// Every finding so far.
+  public private(set) var findings: [Finding] = []
+  /// Input errors met so far (bad lines are skipped, as the audit does).
+  public private(set) var inputErrors: [InputError] = []
+
+  /// A replayer over `reader`; `sleep` (seconds) is injectable so tests of scaled pacing need not wait.
+  public init(
+    reader: TraceReader, pacing: Pacing = .virtual, configuration: AuditConfiguration = AuditConfiguration(),
+    sleep: @escaping @Sendable (Double) -> Void = TraceReplayer.sleepRealTime
+  ) {
+    self.reader = reader
+    self.pacing = pacing
+    self.sleep = sleep
+    auditor = Auditor(configuration: configuration)
+  }
+
+  /// Delivers the next event (waiting first under scaled pacing), or `nil` at the end of the trace.
+  public mutating func step() -> Step? {
+    while let record = reader.next() {
+      switch record {
+      case .event(let event, let line):
+        if case .scaled(let speed) = pacing, speed > 0, let previousT, event.t > previousT {
+          sleep((event.t - previousT) / speed)
+        }
+        startT = startT ?? event.t
+        previousT = max(previousT ?? event.t, event.t)
+        lastLine = line
+        let before = findings.count
+        auditor.audit(event, line: line, into: &findings)
+        return Step(
+          event: event, line: line, virtualTime: event.t - (startT ?? event.t),
+          findings: Array(findings[before...]))
+      case .skippedEvent(_, let t, let id, let line, _):
+        auditor.advanceClock(to: t, line: line, id: id, into: &findings)
+      case .inputError(let error):
+        inputErrors.append(error)
+      case .header, .note:
+        continue
+      }
+    }
+    return nil
+  }
+
+  /// Runs to the end (or until `handler` returns `false`), calling `handler` after each event.
+  public mutating func run(_ handler: (Step, TraceReplayer) throws -> Bool) rethrows {
+    while let step = step() {
+      guard try handler(step, self) else { return }
+    }
+  }
+
+  /// Ends the audit: what only the end of the trace settles (unresolved appearance callbacks).
+  public mutating func finish() -> [Finding] {
+    let before = findings.count
+    auditor.finish(into: &findings)
+    return Array(findings[before...])
+  }
+
+  /// The state after the last delivered event: phases, stacks, deadlines, findings.
+  public var state: AuditState { AuditState(of: auditor, line: lastLine, t: previousT, findings: findings) }
+
+  /// Sleeps the calling thread for `seconds`.
+  public static let sleepRealTime: @Sendable (Double) -> Void = { seconds in
+    guard seconds > 0 else { return }
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+  }
+}
