@@ -1,9 +1,11 @@
+import Foundation
 import StateMachine
 
 /// `replay audit PATH...`: audits trace files and prints compiler-style findings or the JSON report.
 enum AuditCommand {
   static let usage = """
     USAGE: replay audit [--format text|json] [--strict] [--check-expect] [threshold options] PATH...
+           replay audit --snapshot-out FILE [--resume FILE] [options] TRACE
 
     Audits each trace file (a directory means every *.jsonl below it) against the lifecycle rules.
 
@@ -11,6 +13,9 @@ enum AuditCommand {
       --format text|json   text: compiler-style lines and a summary (default); json: the report document
       --check-expect       pass when each file's findings equal its header's "expect" (recorded sessions as
                            regression fixtures, see 'replay expect'); print the differences
+      --snapshot-out FILE  after auditing TRACE, write the audit's whole state to FILE (versioned JSON)
+      --resume FILE        start from a snapshot: audit only the lines after it, with its state, so CI
+                           audits an ever-growing log once (the end of the trace is not final then)
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
@@ -22,6 +27,7 @@ enum AuditCommand {
     let parser = ArgumentParser(
       options: [
         .init(name: "--format", takesValue: true), .init(name: "--check-expect", takesValue: false),
+        .init(name: "--snapshot-out", takesValue: true), .init(name: "--resume", takesValue: true),
         .init(name: "--help", takesValue: false),
       ] + ThresholdOptions.options)
     let parsed: ArgumentParser.Parsed
@@ -41,6 +47,9 @@ enum AuditCommand {
     guard !parsed.positionals.isEmpty else {
       return ReplayCLI.usageFailure(
         UsageError(message: "give at least one trace file or directory"), usage: usage)
+    }
+    if parsed.values["--snapshot-out"] != nil || parsed.values["--resume"] != nil {
+      return incremental(parsed, configuration: configuration, format: format, context: context)
     }
     let files = TraceFiles.expand(parsed.positionals)
     if files.isEmpty {
@@ -74,5 +83,40 @@ enum AuditCommand {
     result.stdout += differing == 0 ? "all agree\n" : "\(differing) differ\n"
     result.status = report.files.contains(where: \.hasInputProblems) ? 2 : (differing > 0 ? 1 : 0)
     return result
+  }
+
+  /// `--resume` / `--snapshot-out`: one trace, audited from a snapshot's line on.
+  static func incremental(
+    _ parsed: ArgumentParser.Parsed, configuration: AuditConfiguration, format: String,
+    context: ReplayCLI.Context
+  ) -> ReplayCLI.Result {
+    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+      return ReplayCLI.usageFailure(
+        UsageError(message: "--resume and --snapshot-out take exactly one trace file"), usage: usage)
+    }
+    do {
+      var snapshot: AuditSnapshot?
+      if let resume = parsed.values["--resume"] {
+        guard let data = FileManager.default.contents(atPath: resume) else {
+          return ReplayCLI.Result(status: 2, stderr: "error: cannot read the snapshot \(resume)\n")
+        }
+        snapshot = try AuditSnapshot(json: data)
+      }
+      let run = try IncrementalAudit.run(path: path, resumingFrom: snapshot, configuration: configuration)
+      if let out = parsed.values["--snapshot-out"] {
+        guard FileManager.default.createFile(atPath: out, contents: try run.snapshot.json()) else {
+          return ReplayCLI.Result(status: 2, stderr: "error: cannot write the snapshot \(out)\n")
+        }
+      }
+      let report = AuditReport(files: [run.report])
+      var result = ReplayCLI.Result(status: report.exitStatus(strict: ThresholdOptions.isStrict(parsed)))
+      result.stdout = format == "json" ? report.json() + "\n" : report.text(color: context.useColor)
+      if let snapshot {
+        result.stderr = "resumed after line \(snapshot.line); now at line \(run.snapshot.line)\n"
+      }
+      return result
+    } catch {
+      return ReplayCLI.Result(status: 2, stderr: "error: \(error.message)\n")
+    }
   }
 }

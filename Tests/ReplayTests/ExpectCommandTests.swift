@@ -46,3 +46,46 @@ import Testing
     #expect(try String(contentsOf: path, encoding: .utf8) == before)
   }
 }
+
+@Suite struct IncrementalAuditCommandTests {
+  func run(_ arguments: [String]) -> ReplayCLI.Result {
+    ReplayCLI.run(arguments, context: ReplayCLI.Context(environment: [:], stdoutIsTerminal: false))
+  }
+
+  @Test func aGrowingLogAuditedInTwoRunsGivesTheFindingsOfOne() throws {
+    let source = ReplayCLITests.tracesDirectory + "/mixed/shopping-session.jsonl"
+    let lines = try String(contentsOfFile: source, encoding: .utf8).split(separator: "\n").map(String.init)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grow-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let log = directory.appendingPathComponent("log.jsonl").path
+    let snapshot = directory.appendingPathComponent("snapshot.json").path
+    try (lines.prefix(60).joined(separator: "\n") + "\n").write(
+      toFile: log, atomically: true, encoding: .utf8)
+    let first = run(["audit", "--format", "json", "--snapshot-out", snapshot, log])
+    try (lines.joined(separator: "\n") + "\n").write(toFile: log, atomically: true, encoding: .utf8)
+    let second = run(["audit", "--format", "json", "--resume", snapshot, "--snapshot-out", snapshot, log])
+    let whole = run([
+      "audit", "--format", "json", "--snapshot-out", directory.appendingPathComponent("w").path, log,
+    ])
+    func rules(_ result: ReplayCLI.Result) throws -> [String] {
+      let document = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      let files = try #require(document["files"] as? [[String: Any]])
+      return (files.first?["violations"] as? [[String: Any]] ?? []).map {
+        "\($0["line"] ?? "") \($0["rule"] ?? "")"
+      }
+    }
+    #expect(try rules(first) + rules(second) == rules(whole))
+    #expect(try !rules(second).isEmpty)
+    #expect(second.stderr.contains("resumed after line 60"))
+  }
+
+  @Test func aDamagedSnapshotIsRefusedClearly() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("snap-\(UUID().uuidString).json")
+      .path
+    try "{}".write(toFile: path, atomically: true, encoding: .utf8)
+    let result = run(["audit", "--resume", path, ReplayCLITests.tracesDirectory + "/valid/id-reuse.jsonl"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("not an audit snapshot"))
+  }
+}

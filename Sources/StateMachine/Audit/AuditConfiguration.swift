@@ -5,7 +5,7 @@
 /// configuration.grace = 5        // seconds a transition may run past its expected end before it is a hang
 /// configuration.frameRate = 120  // a ProMotion device: a layout pass longer than 8.3 ms is a hitch
 /// ```
-public struct AuditConfiguration: Sendable, Hashable {
+public struct AuditConfiguration: Sendable, Hashable, Codable {
   /// The grace window of `transition-never-completed` (decision 3), in seconds.
   public var grace: Double = 2.0
   /// The display's frame rate: a container layout pass longer than one frame is `layout-hitch`.

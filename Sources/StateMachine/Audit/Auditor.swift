@@ -13,7 +13,7 @@
 /// After a violation it recovers (the table says how) and goes on; one root cause is reported once.
 /// Findings are appended as they are settled, so a hang appears when later events prove it; sort by
 /// line for a report.
-public struct Auditor: Sendable {
+public struct Auditor: Sendable, Codable {
   public let configuration: AuditConfiguration
   /// The machine the auditor drives.
   public private(set) var session = PresentationSession()

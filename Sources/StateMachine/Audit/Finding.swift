@@ -4,7 +4,7 @@
 /// Finding(rule: .completeTwice, line: 12, t: 0.36, id: "p1",
 ///         message: "p1: completeTransition again in presenting.completed; ...")
 /// ```
-public struct Finding: Sendable, Hashable {
+public struct Finding: Sendable, Hashable, Codable {
   public var rule: Rule
   public var severity: Severity
   /// The line of the event that shows the violation (for a hang, the transition's last event).

@@ -7,7 +7,7 @@
 ///
 /// The catalog (`Rule.allCases` with `severity`, `summary` and `uikitMessage`) is data: `replay rules`,
 /// the docs and the tests all read it from here.
-public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable {
+public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, Codable {
   case presentWhileTransitioning = "present-while-transitioning"
   case presenterBusy = "presenter-busy"
   case presenterUnknown = "presenter-unknown"
@@ -133,7 +133,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable {
 /// ```swift
 /// Rule.gestureAfterCommit.severity == .warning // true
 /// ```
-public enum Severity: String, Sendable, Hashable, Comparable {
+public enum Severity: String, Sendable, Hashable, Comparable, Codable {
   case warning
   case error
 

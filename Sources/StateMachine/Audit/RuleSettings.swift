@@ -8,7 +8,7 @@
 ///
 /// A disabled rule still steers the machine's recovery (the machine does not change); only its findings are
 /// dropped.
-public struct RuleSettings: Sendable, Hashable {
+public struct RuleSettings: Sendable, Hashable, Codable {
   public var disabled: Set<Rule> = []
   public var severities: [Rule: Severity] = [:]
 

@@ -5,7 +5,7 @@
 /// ```
 ///
 /// Gestures never create or need a presentation (decision 6): the state is kept per id on its own.
-public struct GestureState: Sendable, Hashable {
+public struct GestureState: Sendable, Hashable, Codable {
   /// A finger is down: `panBegan` or `panChanged` came last.
   public var isActive = false
   /// When the finger last lifted (`panEnded` or `panCancelled`).

@@ -19,7 +19,7 @@
 /// last transition (`animationEnded`, `viewDid*`, `completion`), which UIKit delivers in the same run-loop
 /// turn as `*DidEnd`, is still recognised. `restored` is presented after a cancelled dismissal, where the
 /// revert appearance pair is still legal.
-public enum Phase: Int, CaseIterable, Sendable, Hashable {
+public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
   case absent
   case presentingRequested, presentingBegan, presentingAnimating, presentingInteractive
   case presentingFinishing, presentingCancelling, presentingCompleted, presentingCancelled
@@ -31,7 +31,7 @@ public enum Phase: Int, CaseIterable, Sendable, Hashable {
   case restored
 
   /// Which way the phase's transition goes.
-  public enum Direction: Sendable { case presenting, dismissing }
+  public enum Direction: String, Sendable, Codable { case presenting, dismissing }
 
   /// The transition's direction while one is in flight, `nil` otherwise.
   public var direction: Direction? {

@@ -10,7 +10,7 @@
 /// `apply` is pure: it never traps, reads no clock and prints nothing. A rejected event leaves the phase
 /// as it was; a recovered one follows the evidence (decision 11). Stack rules (presenters, groups) are the
 /// session's; this type knows one id.
-public struct PresentationLifecycle: Sendable, Hashable {
+public struct PresentationLifecycle: Sendable, Hashable, Codable {
   public let id: String
   public internal(set) var phase: Phase = .absent
   /// The root or presentation this one was presented from.
@@ -25,7 +25,7 @@ public struct PresentationLifecycle: Sendable, Hashable {
   public internal(set) var openLayout: OpenLayoutPass?
 
   /// A container layout pass whose `containerViewWillLayoutSubviews` arrived and whose `Did` has not.
-  public struct OpenLayoutPass: Sendable, Hashable {
+  public struct OpenLayoutPass: Sendable, Hashable, Codable {
     public var line: Int
     public var t: Double
   }
@@ -40,7 +40,7 @@ public struct PresentationLifecycle: Sendable, Hashable {
   public internal(set) var settledByGroup = false
 
   /// A `viewWillAppear` or `viewWillDisappear` waiting for its `viewDid*`.
-  public struct PendingAppearance: Sendable, Hashable {
+  public struct PendingAppearance: Sendable, Hashable, Codable {
     public var trigger: Trigger
     public var line: Int
     public var t: Double

@@ -11,7 +11,7 @@
 /// Roots (`"root"`, or `"root:NAME"` for one window scene of several) are always present and each has its
 /// own stack. `handle` never traps: a refused request changes no state (decision 1) and is remembered, so
 /// callbacks that show it happened anyway are followed without a second finding (decision 11).
-public struct PresentationSession: Sendable {
+public struct PresentationSession: Sendable, Codable {
   /// The root a `present` without `presenter`, and an implicit present, stack on.
   public static let defaultRoot = "root"
 
@@ -25,11 +25,16 @@ public struct PresentationSession: Sendable {
   public private(set) var inFlight: Set<String> = []
   private var refusedRequests: [String: RefusedRequest] = [:]
   private var reportedUnknown: Set<String> = []
-  private var endedQueue: [(id: String, t: Double)] = []
+  private var endedQueue: [EndedPresentation] = []
+  /// A presentation that ended at `t`, forgotten once the tail window after it closes.
+  private struct EndedPresentation: Sendable, Codable {
+    var id: String
+    var t: Double
+  }
   private var endedQueueHead = 0
   private var lateViolations: [LateViolation] = []
 
-  private struct RefusedRequest: Sendable {
+  private struct RefusedRequest: Sendable, Codable {
     var trigger: Trigger
     var presenter: String?
   }
@@ -340,7 +345,7 @@ public struct PresentationSession: Sendable {
     guard let lifecycle = lifecycles[id] else { return }
     if lifecycle.phase == .dismissed || lifecycle.phase == .withdrawn {
       unlink(id)
-      endedQueue.append((id, t))
+      endedQueue.append(EndedPresentation(id: id, t: t))
     }
     let group = lifecycle.dismissalGroup
     guard group.count > 1 else { return }
@@ -358,7 +363,7 @@ public struct PresentationSession: Sendable {
       inFlight.remove(member)
       if other.phase == .dismissed {
         unlink(member)
-        endedQueue.append((member, t))
+        endedQueue.append(EndedPresentation(id: member, t: t))
       }
     }
   }
@@ -381,7 +386,7 @@ public struct PresentationSession: Sendable {
   /// Memory then grows with the presentations alive at once, not with the trace's length.
   public mutating func forgetEnded(before cutoff: Double) {
     while endedQueueHead < endedQueue.count, endedQueue[endedQueueHead].t < cutoff {
-      let (id, t) = endedQueue[endedQueueHead]
+      let (id, t) = (endedQueue[endedQueueHead].id, endedQueue[endedQueueHead].t)
       endedQueueHead += 1
       guard var lifecycle = lifecycles[id], !lifecycle.phase.isLive, lifecycle.transition?.didEndT == t else {
         continue

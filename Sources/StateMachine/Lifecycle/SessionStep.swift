@@ -32,7 +32,7 @@ public struct SessionStep: Sendable, Hashable {
 /// ```swift
 /// for late in session.takeLateViolations() { print(late.line, late.rule) }
 /// ```
-public struct LateViolation: Sendable, Hashable {
+public struct LateViolation: Sendable, Hashable, Codable {
   public var rule: Rule
   public var id: String
   public var line: Int

@@ -7,12 +7,12 @@
 ///
 /// Times arrive as data in the events; nothing here reads a clock. The auditor derives deadlines from
 /// these facts (`TransitionDeadline`), and reconstruction reads them.
-public struct TransitionRecord: Sendable, Hashable {
+public struct TransitionRecord: Sendable, Hashable, Codable {
   /// How an interaction ended: the user let go past the threshold, or before it.
-  public enum CommitKind: String, Sendable, Hashable { case finish, cancel }
+  public enum CommitKind: String, Sendable, Hashable, Codable { case finish, cancel }
 
   /// A finish or cancel, with the progress at which it happened.
-  public struct Commit: Sendable, Hashable {
+  public struct Commit: Sendable, Hashable, Codable {
     public var kind: CommitKind
     public var t: Double
     public var progress: Double

@@ -5,7 +5,7 @@
 /// Trigger(Event(t: 1, id: "p1", kind: .completeTransition, payload: Payload(didComplete: false)))
 /// // .completeFalse
 /// ```
-public enum Trigger: Int, CaseIterable, Sendable, Hashable {
+public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   case present, dismiss
   case presentationWillBegin, presentationDidEndTrue, presentationDidEndFalse
   case dismissalWillBegin, dismissalDidEndTrue, dismissalDidEndFalse

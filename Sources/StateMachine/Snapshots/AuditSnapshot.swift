@@ -1,0 +1,85 @@
+import Foundation
+
+/// The whole state of an audit after some line of a trace, as versioned JSON: an audit can stop there and
+/// resume later with exactly the findings one pass would have given.
+///
+/// ```swift
+/// let first = IncrementalAudit.run(path: "ci.jsonl")                    // lines 1…N
+/// try first.snapshot.json().write(to: snapshotURL)
+/// // …the log grows…
+/// let snapshot = try AuditSnapshot(json: Data(contentsOf: snapshotURL))
+/// let next = try IncrementalAudit.run(path: "ci.jsonl", resumingFrom: snapshot)  // lines N+1…
+/// ```
+///
+/// It carries the model's fingerprint (`ModelFingerprint`); resuming with another model is refused.
+public struct AuditSnapshot: Sendable, Codable {
+  public static let formatName = "presentation-audit-snapshot"
+  public static let supportedVersion = 1
+
+  public var format = AuditSnapshot.formatName
+  public var version = AuditSnapshot.supportedVersion
+  public var fingerprint = ModelFingerprint.current
+  /// The last line folded into the state.
+  public var line: Int
+  /// Events audited so far, over every run.
+  public var events: Int
+  public var auditor: Auditor
+
+  public init(line: Int, events: Int, auditor: Auditor) {
+    self.line = line
+    self.events = events
+    self.auditor = auditor
+  }
+
+  /// The snapshot as JSON (infinities spelled as strings, since JSON has none).
+  public func json() throws(AuditSnapshotError) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    do {
+      return try encoder.encode(self)
+    } catch {
+      throw AuditSnapshotError(message: "cannot encode the snapshot: \(error)")
+    }
+  }
+
+  /// Reads a snapshot, refusing another format, version or model with a message that says what to do.
+  public init(json data: Data) throws(AuditSnapshotError) {
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    struct Envelope: Decodable {
+      var format: String?
+      var version: Int?
+      var fingerprint: String?
+    }
+    guard let envelope = try? decoder.decode(Envelope.self, from: data), envelope.format == Self.formatName
+    else {
+      throw AuditSnapshotError(message: "not an audit snapshot (written by 'replay audit --snapshot-out')")
+    }
+    guard envelope.version == Self.supportedVersion else {
+      throw AuditSnapshotError(
+        message: "snapshot version \(envelope.version ?? 0) is not supported (this build reads version "
+          + "\(Self.supportedVersion)); audit the whole trace again without --resume")
+    }
+    guard envelope.fingerprint == ModelFingerprint.current else {
+      throw AuditSnapshotError(
+        message:
+          "the snapshot was taken with another model (fingerprint \(envelope.fingerprint ?? "none"), this "
+          + "build has \(ModelFingerprint.current)): its state would give wrong findings; audit the whole trace "
+          + "again without --resume")
+    }
+    do {
+      self = try decoder.decode(AuditSnapshot.self, from: data)
+    } catch {
+      throw AuditSnapshotError(message: "the snapshot is damaged: \(error)")
+    }
+  }
+}
+
+/// A snapshot that cannot be written or read back.
+public struct AuditSnapshotError: Error, Sendable, Equatable {
+  public var message: String
+  public init(message: String) { self.message = message }
+}
