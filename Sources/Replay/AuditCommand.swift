@@ -24,34 +24,29 @@ enum AuditCommand {
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(
-      options: [
-        .init(name: "--format", takesValue: true), .init(name: "--check-expect", takesValue: false),
-        .init(name: "--snapshot-out", takesValue: true), .init(name: "--resume", takesValue: true),
-        .init(name: "--help", takesValue: false),
-      ] + ThresholdOptions.options)
-    let parsed: ArgumentParser.Parsed
-    let configuration: AuditConfiguration
+    let input: CommandInput
+    let options: [ArgumentParser.Option] = [
+      .init(name: "--format", takesValue: true), .init(name: "--check-expect", takesValue: false),
+      .init(name: "--snapshot-out", takesValue: true), .init(name: "--resume", takesValue: true),
+    ]
+    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    case .done(let result): return result
+    case .run(let parsed): input = parsed
+    }
+    let format: String
+    let paths: [String]
     do {
-      parsed = try parser.parse(arguments)
-      configuration = try ThresholdOptions.configuration(from: parsed)
+      format = try input.format(["text", "json"])
+      paths = try input.paths()
     } catch {
-      return ReplayCLI.usageFailure(error, usage: usage)
+      return input.failure(error)
     }
-    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
-    let format = parsed.values["--format"] ?? "text"
-    guard format == "text" || format == "json" else {
-      return ReplayCLI.usageFailure(
-        UsageError(message: "--format must be text or json, not '\(format)'"), usage: usage)
-    }
-    guard !parsed.positionals.isEmpty else {
-      return ReplayCLI.usageFailure(
-        UsageError(message: "give at least one trace file or directory"), usage: usage)
-    }
+    let parsed = input.parsed
+    let configuration = input.configuration
     if parsed.values["--snapshot-out"] != nil || parsed.values["--resume"] != nil {
       return incremental(parsed, configuration: configuration, format: format, context: context)
     }
-    let files = TraceFiles.expand(parsed.positionals)
+    let files = TraceFiles.expand(paths)
     if files.isEmpty {
       return ReplayCLI.Result(
         status: 2, stderr: "error: no *.jsonl files under \(parsed.positionals.joined(separator: ", "))\n")

@@ -26,23 +26,22 @@ enum ExpectCommand {
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(
-      options: [.init(name: "--dry-run", takesValue: false), .init(name: "--help", takesValue: false)]
-        + ThresholdOptions.options)
-    let parsed: ArgumentParser.Parsed
-    let configuration: AuditConfiguration
+    let input: CommandInput
+    switch CommandInput.parse(arguments, options: [.init(name: "--dry-run", takesValue: false)], usage: usage)
+    {
+    case .done(let result): return result
+    case .run(let parsed): input = parsed
+    }
+    let paths: [String]
     do {
-      parsed = try parser.parse(arguments)
-      configuration = try ThresholdOptions.configuration(from: parsed)
+      paths = try input.paths()
     } catch {
-      return ReplayCLI.usageFailure(error, usage: usage)
+      return input.failure(error)
     }
-    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
-    guard !parsed.positionals.isEmpty else {
-      return ReplayCLI.usageFailure(UsageError(message: "give at least one trace file"), usage: usage)
-    }
+    let parsed = input.parsed
+    let configuration = input.configuration
     var result = ReplayCLI.Result()
-    for path in TraceFiles.expand(parsed.positionals) {
+    for path in TraceFiles.expand(paths) {
       let report = FileReport.audit(path: path, configuration: configuration)
       if let failure = report.readFailure
         ?? report.inputErrors.first.map({ "line \($0.line): \($0.message)" })

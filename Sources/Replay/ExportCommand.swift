@@ -20,32 +20,28 @@ enum ExportCommand {
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(
-      options: [
-        .init(name: "--format", takesValue: true), .init(name: "--width", takesValue: true),
-        .init(name: "--help", takesValue: false),
-      ] + ThresholdOptions.options)
-    let parsed: ArgumentParser.Parsed
-    let configuration: AuditConfiguration
-    do {
-      parsed = try parser.parse(arguments)
-      configuration = try ThresholdOptions.configuration(from: parsed)
+    let input: CommandInput
+    let options: [ArgumentParser.Option] = [
+      .init(name: "--format", takesValue: true), .init(name: "--width", takesValue: true),
+    ]
+    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    case .done(let result): return result
+    case .run(let parsed): input = parsed
+    }
+    let format: String
+    let path: String
+    let width: Int
+    do throws(UsageError) {
+      guard input.parsed.values["--format"] != nil else {
+        throw UsageError(message: "--format chrome|svg is required")
+      }
+      format = try input.format(["chrome", "svg"])
+      path = try input.singlePath()
+      width = try input.integer("--width", minimum: 300, fallback: "1000")
     } catch {
-      return ReplayCLI.usageFailure(error, usage: usage)
+      return input.failure(error)
     }
-    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
-    guard let format = parsed.values["--format"], format == "chrome" || format == "svg" else {
-      return ReplayCLI.usageFailure(UsageError(message: "--format must be chrome or svg"), usage: usage)
-    }
-    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-      return ReplayCLI.usageFailure(UsageError(message: "give exactly one trace file"), usage: usage)
-    }
-    let widthText = parsed.values["--width"] ?? "1000"
-    guard let width = Int(widthText), width >= 300 else {
-      return ReplayCLI.usageFailure(
-        UsageError(message: "--width must be a number >= 300, not '\(widthText)'"), usage: usage)
-    }
-    let replay = TraceReplay.run(path: path, configuration: configuration)
+    let replay = TraceReplay.run(path: path, configuration: input.configuration)
     if let failure = replay.report.readFailure {
       return ReplayCLI.Result(status: 2, stderr: "error: \(failure)\n")
     }

@@ -16,23 +16,24 @@ enum RulesCommand {
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(
-      options: [.init(name: "--format", takesValue: true), .init(name: "--help", takesValue: false)]
-        + ThresholdOptions.options)
-    let parsed: ArgumentParser.Parsed
-    let configuration: AuditConfiguration
-    do {
-      parsed = try parser.parse(arguments)
-      configuration = try ThresholdOptions.configuration(from: parsed)
+    let input: CommandInput
+    switch CommandInput.parse(arguments, options: [.init(name: "--format", takesValue: true)], usage: usage) {
+    case .done(let result): return result
+    case .run(let parsed): input = parsed
+    }
+    let format: String
+    do throws(UsageError) {
+      format = try input.format(["text", "json"])
+      if let extra = input.parsed.positionals.first {
+        throw UsageError(message: "unexpected argument '\(extra)'")
+      }
     } catch {
-      return ReplayCLI.usageFailure(error, usage: usage)
+      return input.failure(error)
     }
-    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
-    if let extra = parsed.positionals.first {
-      return ReplayCLI.usageFailure(UsageError(message: "unexpected argument '\(extra)'"), usage: usage)
-    }
+    let parsed = input.parsed
+    let configuration = input.configuration
     let settings = configuration.rules
-    switch parsed.values["--format"] ?? "text" {
+    switch format {
     case "text":
       let width = Rule.allCases.map(\.rawValue.count).max() ?? 0
       var out = ""
@@ -75,9 +76,8 @@ enum RulesCommand {
         out += "}"
       }
       return ReplayCLI.Result(stdout: out + "]\n")
-    case let other:
-      return ReplayCLI.usageFailure(
-        UsageError(message: "--format must be text or json, not '\(other)'"), usage: usage)
+    default:
+      return ReplayCLI.Result(stdout: "")
     }
   }
 }

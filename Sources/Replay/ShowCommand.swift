@@ -18,29 +18,22 @@ enum ShowCommand {
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(
-      options: [.init(name: "--width", takesValue: true), .init(name: "--help", takesValue: false)]
-        + ThresholdOptions.options)
-    let parsed: ArgumentParser.Parsed
-    let configuration: AuditConfiguration
+    let input: CommandInput
+    switch CommandInput.parse(arguments, options: [.init(name: "--width", takesValue: true)], usage: usage) {
+    case .done(let result): return result
+    case .run(let parsed): input = parsed
+    }
+    let path: String
+    let width: Int
     do {
-      parsed = try parser.parse(arguments)
-      configuration = try ThresholdOptions.configuration(from: parsed)
+      path = try input.singlePath()
+      width = try input.integer("--width", minimum: 20, fallback: context.environment["COLUMNS"] ?? "100")
     } catch {
-      return ReplayCLI.usageFailure(error, usage: usage)
+      return input.failure(error)
     }
-    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
-    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-      return ReplayCLI.usageFailure(UsageError(message: "give exactly one trace file"), usage: usage)
-    }
-    let widthText = parsed.values["--width"] ?? context.environment["COLUMNS"] ?? "100"
-    guard let width = Int(widthText), width >= 20 else {
-      return ReplayCLI.usageFailure(
-        UsageError(message: "--width must be a number >= 20, not '\(widthText)'"), usage: usage)
-    }
-    let replay = TraceReplay.run(path: path, configuration: configuration)
+    let replay = TraceReplay.run(path: path, configuration: input.configuration)
     var result = ReplayCLI.Result(
-      status: AuditReport(files: [replay.report]).exitStatus(strict: ThresholdOptions.isStrict(parsed)))
+      status: AuditReport(files: [replay.report]).exitStatus(strict: input.isStrict))
     if let failure = replay.report.readFailure {
       result.stderr = "error: \(failure)\n"
       return result

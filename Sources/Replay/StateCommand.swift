@@ -18,20 +18,17 @@ enum StateCommand {
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(
-      options: [
-        .init(name: "--at", takesValue: true), .init(name: "--time", takesValue: true),
-        .init(name: "--format", takesValue: true), .init(name: "--help", takesValue: false),
-      ] + ThresholdOptions.options)
-    let parsed: ArgumentParser.Parsed
-    let configuration: AuditConfiguration
-    do {
-      parsed = try parser.parse(arguments)
-      configuration = try ThresholdOptions.configuration(from: parsed)
-    } catch {
-      return ReplayCLI.usageFailure(error, usage: usage)
+    let input: CommandInput
+    let options: [ArgumentParser.Option] = [
+      .init(name: "--at", takesValue: true), .init(name: "--time", takesValue: true),
+      .init(name: "--format", takesValue: true),
+    ]
+    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    case .done(let result): return result
+    case .run(let parsed): input = parsed
     }
-    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
+    let parsed = input.parsed
+    let configuration = input.configuration
     let point: AuditState.Point
     switch (parsed.values["--at"], parsed.values["--time"]) {
     case (let line?, nil):
@@ -50,13 +47,13 @@ enum StateCommand {
       return ReplayCLI.usageFailure(
         UsageError(message: "give exactly one of --at LINE and --time T"), usage: usage)
     }
-    let format = parsed.values["--format"] ?? "text"
-    guard format == "text" || format == "json" else {
-      return ReplayCLI.usageFailure(
-        UsageError(message: "--format must be text or json, not '\(format)'"), usage: usage)
-    }
-    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-      return ReplayCLI.usageFailure(UsageError(message: "give exactly one trace file"), usage: usage)
+    let format: String
+    let path: String
+    do {
+      format = try input.format(["text", "json"])
+      path = try input.singlePath()
+    } catch {
+      return input.failure(error)
     }
     let reader: TraceReader
     do {

@@ -22,32 +22,28 @@ enum StatsCommand {
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(
-      options: [
-        .init(name: "--format", takesValue: true), .init(name: "--merge", takesValue: false),
-        .init(name: "--help", takesValue: false),
-      ] + ThresholdOptions.options)
-    let parsed: ArgumentParser.Parsed
-    let configuration: AuditConfiguration
+    let input: CommandInput
+    let options: [ArgumentParser.Option] = [
+      .init(name: "--format", takesValue: true), .init(name: "--merge", takesValue: false),
+    ]
+    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    case .done(let result): return result
+    case .run(let parsed): input = parsed
+    }
+    let format: String
+    let paths: [String]
     do {
-      parsed = try parser.parse(arguments)
-      configuration = try ThresholdOptions.configuration(from: parsed)
+      format = try input.format(["text", "json"])
+      paths = try input.paths()
     } catch {
-      return ReplayCLI.usageFailure(error, usage: usage)
+      return input.failure(error)
     }
-    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
-    let format = parsed.values["--format"] ?? "text"
-    guard format == "text" || format == "json" else {
-      return ReplayCLI.usageFailure(
-        UsageError(message: "--format must be text or json, not '\(format)'"), usage: usage)
-    }
-    guard !parsed.positionals.isEmpty else {
-      return ReplayCLI.usageFailure(UsageError(message: "give at least one path"), usage: usage)
-    }
+    let parsed = input.parsed
+    let configuration = input.configuration
     var statistics = TraceStatistics()
     var result = ReplayCLI.Result()
     if parsed.flags.contains("--merge") {
-      for path in parsed.positionals {
+      for path in paths {
         do {
           let text = try String(contentsOfFile: path, encoding: .utf8)
           statistics.merge(try TraceStatistics(json: text.trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -59,7 +55,7 @@ enum StatsCommand {
         }
       }
     } else {
-      let files = TraceFiles.expand(parsed.positionals)
+      let files = TraceFiles.expand(paths)
       for path in files {
         let replay = TraceReplay.run(path: path, configuration: configuration)
         if let failure = replay.report.readFailure { result.stderr += "\(path): error: \(failure)\n" }

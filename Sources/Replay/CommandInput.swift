@@ -1,0 +1,67 @@
+import StateMachine
+
+/// What every auditing command does first: parse its options and the audit settings, answer `--help`, and
+/// check the common arguments; a usage problem ends the run with the command's usage and status 64.
+struct CommandInput {
+  var parsed: ArgumentParser.Parsed
+  var configuration: AuditConfiguration
+  let usage: String
+
+  /// The parsed input, or the result that ends the run early (`--help`, or a usage error).
+  enum Outcome {
+    case run(CommandInput)
+    case done(ReplayCLI.Result)
+  }
+
+  /// Parses `arguments` with the command's own `options` plus `--help` and the audit settings options.
+  static func parse(_ arguments: [String], options: [ArgumentParser.Option], usage: String) -> Outcome {
+    let parser = ArgumentParser(
+      options: options + [.init(name: "--help", takesValue: false)] + ThresholdOptions.options)
+    do {
+      let parsed = try parser.parse(arguments)
+      if parsed.flags.contains("--help") { return .done(ReplayCLI.Result(stdout: usage + "\n")) }
+      let configuration = try ThresholdOptions.configuration(from: parsed)
+      return .run(CommandInput(parsed: parsed, configuration: configuration, usage: usage))
+    } catch {
+      return .done(ReplayCLI.usageFailure(error, usage: usage))
+    }
+  }
+
+  var isStrict: Bool { ThresholdOptions.isStrict(parsed) }
+
+  /// The value of `--format`, which must be one of `allowed` (the first is the default).
+  func format(_ allowed: [String]) throws(UsageError) -> String {
+    let format = parsed.values["--format"] ?? allowed.first ?? ""
+    guard allowed.contains(format) else {
+      throw UsageError(message: "--format must be \(allowed.joined(separator: " or ")), not '\(format)'")
+    }
+    return format
+  }
+
+  /// The one trace file the command works on.
+  func singlePath() throws(UsageError) -> String {
+    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+      throw UsageError(message: "give exactly one trace file")
+    }
+    return path
+  }
+
+  /// At least one path (files or directories).
+  func paths() throws(UsageError) -> [String] {
+    guard !parsed.positionals.isEmpty else {
+      throw UsageError(message: "give at least one trace file or directory")
+    }
+    return parsed.positionals
+  }
+
+  /// An integer option of at least `minimum`, or `fallback` when absent.
+  func integer(_ name: String, minimum: Int, fallback: String) throws(UsageError) -> Int {
+    let text = parsed.values[name] ?? fallback
+    guard let value = Int(text), value >= minimum else {
+      throw UsageError(message: "\(name) must be a number >= \(minimum), not '\(text)'")
+    }
+    return value
+  }
+
+  func failure(_ error: UsageError) -> ReplayCLI.Result { ReplayCLI.usageFailure(error, usage: usage) }
+}
