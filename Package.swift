@@ -17,6 +17,11 @@ let package = Package(
       dependencies: ["StateMachine"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
+    .executableTarget(
+      name: "ReplayBenchmark",
+      dependencies: ["StateMachine"],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
     .testTarget(
       name: "StateMachineTests",
       dependencies: ["StateMachine"],

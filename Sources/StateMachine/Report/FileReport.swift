@@ -43,17 +43,29 @@ public struct FileReport: Sendable, Hashable {
     _ reader: TraceReader, configuration: AuditConfiguration = AuditConfiguration()
   ) {
     var auditor = Auditor(configuration: configuration)
-    for record in reader {
-      switch record {
-      case .header(let header, _): expect = header.expect
-      case .event(let event, let line):
+    var reader = reader
+    // One event value, overwritten in place line after line (`TraceReader.read(into:)`): the hot path
+    // builds and copies no large value per line.
+    var event = Event(t: 0, id: "", kind: .mark)
+    reading: while true {
+      switch reader.read(into: &event) {
+      case .event(let line):
         events += 1
         auditor.audit(event, line: line, into: &findings)
-      case .inputError(let error): inputErrors.append(error)
-      case .note(let note): notes.append(note)
-      case .skippedEvent(_, let t, let id, let line, let note):
-        if let note { notes.append(note) }
-        auditor.advanceClock(to: t, line: line, id: id, into: &findings)
+      case .record(let record):
+        switch record {
+        case .header(let header, _): expect = header.expect
+        case .event(let event, let line):
+          events += 1
+          auditor.audit(event, line: line, into: &findings)
+        case .inputError(let error): inputErrors.append(error)
+        case .note(let note): notes.append(note)
+        case .skippedEvent(_, let t, let id, let line, let note):
+          if let note { notes.append(note) }
+          auditor.advanceClock(to: t, line: line, id: id, into: &findings)
+        }
+      case .end:
+        break reading
       }
     }
     auditor.finish(into: &findings)

@@ -35,6 +35,19 @@ public struct LineDecoder: Sendable {
     return decodeEvent(object, line: line)
   }
 
+  /// Records that a line was decoded by the fast path (`TraceReader`), so a later header is misplaced.
+  mutating func markLineDecoded() { sawFirstLine = true }
+
+  /// The record of an event line whose name the format does not define: skipped, but its time still
+  /// advances the trace's clock (decision 12); the note is set the first time the name appears.
+  mutating func skippedEvent(name: String, t: Double, id: String, line: Int) -> TraceRecord {
+    let note =
+      reportedUnknownEvents.insert(name).inserted
+      ? TraceNote(line: line, message: "unknown event \"\(name)\" skipped (reported once per name)")
+      : nil
+    return .skippedEvent(name: name, t: t, id: id, line: line, note: note)
+  }
+
   private func decodeHeader(
     _ object: JSONLineParser.Object, format: JSONLineParser.Member, line: Int, isFirstLine: Bool
   ) -> TraceRecord {
@@ -96,12 +109,7 @@ public struct LineDecoder: Sendable {
       return fail(name.valueColumn, "\"event\" must be a string, found \(name.value.typeName)")
     }
     guard let kind = EventKind(rawValue: nameString) else {
-      // Skipped, but its time still advances the trace's clock (decision 12).
-      let note =
-        reportedUnknownEvents.insert(nameString).inserted
-        ? TraceNote(line: line, message: "unknown event \"\(nameString)\" skipped (reported once per name)")
-        : nil
-      return .skippedEvent(name: nameString, t: time, id: idString, line: line, note: note)
+      return skippedEvent(name: nameString, t: time, id: idString, line: line)
     }
     var event = Event(t: time, id: idString, kind: kind)
     let known = kind.payloadKeys

@@ -1,0 +1,230 @@
+import Dispatch
+import Foundation
+import StateMachine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Wall-clock time of a block, in seconds.
+func measure<T>(_ body: () throws -> T) rethrows -> (seconds: Double, value: T) {
+  let start = DispatchTime.now().uptimeNanoseconds
+  let value = try body()
+  return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, value)
+}
+
+/// Peak resident memory of this process: Linux's `VmHWM` (which can be reset between phases through
+/// `/proc/self/clear_refs`), elsewhere `getrusage`'s `ru_maxrss` (a high-water mark for the whole run).
+enum PeakMemory {
+  /// Starts a new high-water mark where the platform allows it; says whether it could.
+  @discardableResult
+  static func reset() -> Bool {
+    #if os(Linux)
+      guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
+      defer { fclose(file) }
+      return fputs("5", file) >= 0
+    #else
+      return false
+    #endif
+  }
+
+  /// Peak resident memory in bytes.
+  static func bytes() -> Int {
+    #if os(Linux)
+      if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+      {
+        return kilobytes * 1024
+      }
+    #endif
+    var usage = rusage()
+    #if canImport(Glibc)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    #if canImport(Darwin)
+      return Int(usage.ru_maxrss)  // bytes on Darwin
+    #else
+      return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+    #endif
+  }
+}
+
+/// The floor: read the file in big chunks and count newlines, nothing else.
+func floorPass(path: String) -> Int {
+  let size = 1 << 20
+  let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+  defer { buffer.deallocate() }
+  let descriptor = open(path, O_RDONLY)
+  guard descriptor >= 0 else { return 0 }
+  defer { close(descriptor) }
+  var lines = 0
+  while true {
+    let count = read(descriptor, buffer, size)
+    if count <= 0 { break }
+    var cursor = UnsafeRawPointer(buffer)
+    let end = UnsafeRawPointer(buffer + count)
+    while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
+      lines += 1
+      cursor = UnsafeRawPointer(found) + 1
+    }
+  }
+  return lines
+}
+
+/// What the obvious approach decodes: every key of the format, through `Codable`.
+private struct CodableLine: Decodable {
+  var t: Double?
+  var id: String?
+  var event: String?
+  var presenter: String?
+  var animated: Bool?
+  var style: String?
+  var completed: Bool?
+  var didComplete: Bool?
+  var width: Double?
+  var height: Double?
+  var duration: Double?
+  var percent: Double?
+  var completionSpeed: Double?
+  var translation: Double?
+  var velocity: Double?
+  var name: String?
+}
+
+/// Foundation's `JSONDecoder` with `Codable`, line by line: the baseline a user would write first. Lines
+/// are split with `memchr` over 1 MiB reads, so the figure is the decoder's, not the splitting's.
+func jsonDecoderPass(path: String) -> Int {
+  let decoder = JSONDecoder()
+  let size = 1 << 20
+  var buffer = [UInt8](repeating: 0, count: size)
+  let descriptor = open(path, O_RDONLY)
+  guard descriptor >= 0 else { return 0 }
+  defer { close(descriptor) }
+  var events = 0
+  var kept = 0  // bytes of an unfinished line at the front of the buffer
+  func decode(_ line: UnsafeRawBufferPointer) {
+    guard !line.isEmpty, let decoded = try? decoder.decode(CodableLine.self, from: Data(line)) else { return }
+    if decoded.t != nil { events += 1 }
+  }
+  while true {
+    if kept == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+    let count = buffer.withUnsafeMutableBytes { raw in
+      read(descriptor, raw.baseAddress.map { $0 + kept }, raw.count - kept)
+    }
+    if count <= 0 { break }
+    let filled = kept + count
+    kept = buffer.withUnsafeMutableBytes { raw -> Int in
+      guard let base = raw.baseAddress else { return 0 }
+      var lineStart = 0
+      while lineStart < filled, let found = memchr(base + lineStart, 0x0A, filled - lineStart) {
+        let newline = found - base
+        decode(UnsafeRawBufferPointer(start: base + lineStart, count: newline - lineStart))
+        lineStart = newline + 1
+      }
+      memmove(base, base + lineStart, filled - lineStart)
+      return filled - lineStart
+    }
+  }
+  buffer.withUnsafeBytes { raw in decode(UnsafeRawBufferPointer(rebasing: raw[0..<kept])) }
+  return events
+}
+
+/// The fast reader alone, without the auditor: how much of an audit is reading.
+func readerPass(path: String) -> Int {
+  guard var reader = try? TraceReader(path: path) else { return 0 }
+  var event = Event(t: 0, id: "", kind: .mark)
+  var events = 0
+  while true {
+    switch reader.read(into: &event) {
+    case .event: events += 1
+    case .record: continue
+    case .end: return events
+    }
+  }
+}
+
+/// The reference reader alone, for comparison.
+func referenceReaderPass(path: String) -> Int {
+  guard let reader = try? ReferenceTraceReader(path: path) else { return 0 }
+  var events = 0
+  for record in reader {
+    if case .event = record { events += 1 }
+  }
+  return events
+}
+
+/// The machine alone: an `Auditor` stepping events already decoded in memory.
+func auditorPass(_ events: [Event]) -> Int {
+  var auditor = Auditor()
+  var findings: [Finding] = []
+  for (index, event) in events.enumerated() {
+    auditor.audit(event, line: index + 1, into: &findings)
+  }
+  auditor.finish(into: &findings)
+  return findings.count
+}
+
+/// The session alone (no deadlines, no findings): the presentation machines and their stacks.
+func sessionPass(_ events: [Event]) -> Int {
+  var session = PresentationSession()
+  var rejected = 0
+  for (index, event) in events.enumerated() where session.handle(event, line: index + 1).rule != nil {
+    rejected += 1
+  }
+  return rejected
+}
+
+/// `replay audit`'s many-file path: `jobs` threads taking the next file from a shared counter.
+func parallelAudit(paths: [String], jobs: Int) -> [FileReport] {
+  let results = ReportSlots(count: paths.count)
+  DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, paths.count))) { _ in
+    while let index = results.claim() {
+      results.store(FileReport.audit(path: paths[index]), at: index)
+    }
+  }
+  return results.reports()
+}
+
+/// The reports of a parallel run, filled by index.
+private final class ReportSlots: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [FileReport?]
+  private var nextIndex = 0
+
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+  func claim() -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard nextIndex < slots.count else { return nil }
+    nextIndex += 1
+    return nextIndex - 1
+  }
+
+  func store(_ report: FileReport, at index: Int) {
+    lock.lock()
+    slots[index] = report
+    lock.unlock()
+  }
+
+  func reports() -> [FileReport] {
+    lock.lock()
+    defer { lock.unlock() }
+    return slots.compactMap { $0 }
+  }
+}
+
+/// The median of a few timings (the machine is noisy; the median of three is what the README quotes).
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return 0 }
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}

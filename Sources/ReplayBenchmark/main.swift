@@ -1,0 +1,338 @@
+import Foundation
+import StateMachine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// `swift run -c release ReplayBenchmark [options]`: generates a trace from a seed, then measures the full
+// audit (`FileReport.audit`, what `replay audit` runs), the reader alone, a Foundation `JSONDecoder` +
+// `Codable` decode of the same file, the floor (read and count newlines), the machine alone on events in
+// memory, and two files on one and on two cores. Each figure is the median of `--runs` runs.
+
+let usage = """
+  USAGE: swift run -c release ReplayBenchmark [options]
+
+  OPTIONS:
+    --events N          events to generate (default 1000000)
+    --seed S            the generator's seed (default 42)
+    --scenes N          window scenes running presentations at once (default 1000)
+    --runs N            runs per measurement; the median is printed (default 3)
+    --file PATH         measure this trace instead of generating one
+    --output PATH       where to write the generated trace (default: the temporary directory)
+    --keep              keep the generated trace
+    --generate-only     write the trace and stop (for measuring `replay audit` itself, e.g. on 1 GB)
+    --reference         also measure ReferenceTraceReader (slow)
+    --skip-jsondecoder  skip the JSONDecoder baseline (slow)
+    --only PHASE        run one phase once, print nothing else (for profilers): audit, reader, reference,
+                        floor, jsondecoder, auditor, session
+    -h, --help          show this help
+  """
+
+struct Options {
+  var events = 1_000_000
+  var seed: UInt64 = 42
+  var scenes = 1000
+  var runs = 3
+  var file: String?
+  var output: String?
+  var keep = false
+  var generateOnly = false
+  var reference = false
+  var jsonDecoder = true
+  var only: String?
+}
+
+func parseOptions(_ arguments: [String]) -> Options? {
+  var options = Options()
+  var index = 0
+  func value() -> String? {
+    index += 1
+    return index < arguments.count ? arguments[index] : nil
+  }
+  while index < arguments.count {
+    switch arguments[index] {
+    case "--events":
+      guard let n = value().flatMap({ Int($0) }), n > 0 else { return nil }
+      options.events = n
+    case "--seed":
+      guard let n = value().flatMap({ UInt64($0) }) else { return nil }
+      options.seed = n
+    case "--scenes":
+      guard let n = value().flatMap({ Int($0) }), n > 0 else { return nil }
+      options.scenes = n
+    case "--runs":
+      guard let n = value().flatMap({ Int($0) }), n > 0 else { return nil }
+      options.runs = n
+    case "--file":
+      guard let path = value() else { return nil }
+      options.file = path
+    case "--output":
+      guard let path = value() else { return nil }
+      options.output = path
+    case "--keep": options.keep = true
+    case "--generate-only": options.generateOnly = true
+    case "--reference": options.reference = true
+    case "--skip-jsondecoder": options.jsonDecoder = false
+    case "--only":
+      guard let phase = value() else { return nil }
+      options.only = phase
+    default: return nil
+    }
+    index += 1
+  }
+  return options
+}
+
+/// What the generator wrote.
+struct GeneratedTrace {
+  var bytes = 0
+  var events = 0
+  var kinds: Set<EventKind> = []
+  var unknownNames: Set<String> = []
+}
+
+/// Writes `events` generated events (and a header) to `path`, a megabyte at a time, with `TraceWriter`.
+func writeTrace(to path: String, options: Options) -> GeneratedTrace? {
+  guard FileManager.default.createFile(atPath: path, contents: nil),
+    let handle = FileHandle(forWritingAtPath: path)
+  else { return nil }
+  defer { try? handle.close() }
+  var generator = TraceGenerator(seed: options.seed, scenes: options.scenes)
+  var summary = GeneratedTrace()
+  let header = TraceHeader(
+    expect: [],
+    metadata: [
+      ("app", .string("ReplayBenchmark")), ("seed", .number(Double(options.seed))),
+      ("scenes", .number(Double(options.scenes))),
+    ])
+  var text = TraceWriter.line(for: header) + "\n"
+  text.reserveCapacity(1 << 21)
+  for _ in 0..<options.events {
+    let next = generator.next()
+    if let unknown = next.unknownName {
+      var line = "{\"t\":" + JSONText.number(next.event.t) + ",\"id\":"
+      JSONText.appendString(next.event.id, to: &line)
+      line += ",\"event\":"
+      JSONText.appendString(unknown, to: &line)
+      for member in next.event.extra {
+        line += ","
+        JSONText.appendString(member.key, to: &line)
+        line += ":"
+        JSONText.appendValue(member.value, to: &line)
+      }
+      text += line + "}\n"
+      summary.unknownNames.insert(unknown)
+    } else {
+      text += TraceWriter.line(for: next.event)
+      text += "\n"
+      summary.kinds.insert(next.event.kind)
+    }
+    summary.events += 1
+    if text.utf8.count >= 1 << 20 {
+      summary.bytes += text.utf8.count
+      handle.write(Data(text.utf8))
+      text.removeAll(keepingCapacity: true)
+    }
+  }
+  summary.bytes += text.utf8.count
+  handle.write(Data(text.utf8))
+  return summary
+}
+
+/// The first `count` known events of the trace, decoded, for the machine-alone measurement.
+func eventsInMemory(options: Options, count: Int) -> [Event] {
+  var generator = TraceGenerator(seed: options.seed, scenes: options.scenes)
+  var events: [Event] = []
+  events.reserveCapacity(count)
+  while events.count < count {
+    let next = generator.next()
+    if next.unknownName == nil { events.append(next.event) }
+  }
+  return events
+}
+
+/// How many presentations are alive (phase live) while the events are stepped, sampled.
+func alivePresentations(_ events: [Event]) -> (mean: Double, max: Int) {
+  var session = PresentationSession()
+  var total = 0
+  var samples = 0
+  var most = 0
+  for (index, event) in events.enumerated() {
+    _ = session.handle(event, line: index + 1)
+    if index % 1000 == 999 {
+      let alive = session.lifecycles.values.count { $0.phase.isLive }
+      total += alive
+      samples += 1
+      most = max(most, alive)
+    }
+  }
+  return (samples == 0 ? 0 : Double(total) / Double(samples), most)
+}
+
+func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+func megabytes(_ bytes: Int) -> String { format(Double(bytes) / 1_048_576, 1) + " MiB" }
+
+func row(_ name: String, seconds: Double, bytes: Int, events: Int, peak: Int?) -> String {
+  let padded = name.padding(toLength: 34, withPad: " ", startingAt: 0)
+  let time = format(seconds, 3).leftPadded(8)
+  let mbps = format(Double(bytes) / 1e6 / seconds, 0).leftPadded(7)
+  let eps = format(Double(events) / 1e6 / seconds, 2).leftPadded(7)
+  return "\(padded)\(time) s \(mbps) MB/s \(eps) M events/s"
+    + (peak.map { "   peak RSS " + megabytes($0) } ?? "")
+}
+
+extension String {
+  func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
+
+func runBenchmark() -> Int32 {
+  let arguments = Array(CommandLine.arguments.dropFirst())
+  if arguments.contains("-h") || arguments.contains("--help") {
+    print(usage)
+    return 0
+  }
+  guard let options = parseOptions(arguments) else {
+    FileHandle.standardError.write(Data("error: bad arguments\n\n\(usage)\n".utf8))
+    return 64
+  }
+  #if DEBUG
+    print("warning: a debug build; run `swift run -c release ReplayBenchmark` for meaningful figures")
+  #endif
+
+  let path: String
+  var generated: GeneratedTrace?
+  if let file = options.file {
+    path = file
+  } else {
+    path =
+      options.output
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "replay-benchmark-\(options.seed)-\(options.events).jsonl"
+      ).path
+    let (seconds, summary) = measure { writeTrace(to: path, options: options) }
+    guard let summary else {
+      FileHandle.standardError.write(Data("error: cannot write \(path)\n".utf8))
+      return 1
+    }
+    generated = summary
+    print(
+      "generated \(path): \(summary.events) events, \(megabytes(summary.bytes)), seed \(options.seed), "
+        + "\(options.scenes) scenes, in \(format(seconds, 1)) s")
+    let missing = EventKind.allCases.filter { !summary.kinds.contains($0) }.map(\.rawValue)
+    print(
+      "  event kinds: \(summary.kinds.count) of \(EventKind.allCases.count)"
+        + (missing.isEmpty ? " (all)" : ", missing: \(missing.joined(separator: ", "))")
+        + "; unknown event names: \(summary.unknownNames.sorted().joined(separator: ", "))")
+    if options.generateOnly { return 0 }
+  }
+  defer {
+    if generated != nil, !options.keep, options.output == nil {
+      try? FileManager.default.removeItem(atPath: path)
+    }
+  }
+  let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+  if let phase = options.only { return runPhase(phase, path: path, options: options) }
+  print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; median of \(options.runs) runs\n")
+
+  // The full audit, first, with its own peak memory.
+  var auditTimes: [Double] = []
+  var auditPeak = 0
+  var report = FileReport(path: path)
+  for _ in 0..<options.runs {
+    let resettable = PeakMemory.reset()
+    let (seconds, result) = measure { FileReport.audit(path: path) }
+    auditTimes.append(seconds)
+    auditPeak = resettable ? max(auditPeak, PeakMemory.bytes()) : PeakMemory.bytes()
+    report = result
+  }
+  let events = report.events
+  let audit = median(auditTimes)
+  print(row("audit (FileReport.audit)", seconds: audit, bytes: bytes, events: events, peak: auditPeak))
+  let errors = report.findings.count { $0.severity == .error }
+  print(
+    "  \(events) events, \(report.findings.count) findings (\(errors) errors), "
+      + "\(report.inputErrors.count) input errors, \(report.notes.count) notes")
+  for finding in report.findings.prefix(5) {
+    print("  \(finding.line): [\(finding.rule.rawValue)] \(finding.message)")
+  }
+
+  let reader = median((0..<options.runs).map { _ in measure { readerPass(path: path) }.seconds })
+  print(row("  reader only (TraceReader)", seconds: reader, bytes: bytes, events: events, peak: nil))
+  if options.reference {
+    let reference = median(
+      (0..<options.runs).map { _ in measure { referenceReaderPass(path: path) }.seconds })
+    print(row("  ReferenceTraceReader only", seconds: reference, bytes: bytes, events: events, peak: nil))
+  }
+
+  let floor = median((0..<options.runs).map { _ in measure { floorPass(path: path) }.seconds })
+  print(row("floor (read 1 MiB chunks, count \\n)", seconds: floor, bytes: bytes, events: events, peak: nil))
+
+  var decoderTime: Double?
+  if options.jsonDecoder {
+    let time = median((0..<options.runs).map { _ in measure { jsonDecoderPass(path: path) }.seconds })
+    decoderTime = time
+    print(row("JSONDecoder + Codable, per line", seconds: time, bytes: bytes, events: events, peak: nil))
+  }
+
+  // Two copies of the file audited on one core, then on two (what `replay audit --jobs N` does).
+  let copy = path + ".copy"
+  try? FileManager.default.removeItem(atPath: copy)
+  if (try? FileManager.default.copyItem(atPath: path, toPath: copy)) != nil {
+    defer { try? FileManager.default.removeItem(atPath: copy) }
+    let one = median(
+      (0..<options.runs).map { _ in measure { parallelAudit(paths: [path, copy], jobs: 1) }.seconds })
+    let two = median(
+      (0..<options.runs).map { _ in measure { parallelAudit(paths: [path, copy], jobs: 2) }.seconds })
+    print(row("2 files, 1 job", seconds: one, bytes: 2 * bytes, events: 2 * events, peak: nil))
+    print(row("2 files, 2 jobs", seconds: two, bytes: 2 * bytes, events: 2 * events, peak: nil))
+    print("  speed-up on 2 jobs: \(format(one / two, 2))x")
+  }
+
+  // The machine alone, on events already in memory.
+  let inMemory = eventsInMemory(options: options, count: min(options.events, 1_000_000))
+  let alive = alivePresentations(inMemory)
+  let auditor = median((0..<options.runs).map { _ in measure { auditorPass(inMemory) }.seconds })
+  let session = median((0..<options.runs).map { _ in measure { sessionPass(inMemory) }.seconds })
+  print(
+    "\nmachine alone (\(inMemory.count) events in memory, presentations alive: mean \(format(alive.mean, 0)), "
+      + "max \(alive.max)):")
+  print("  Auditor.audit                    \(format(Double(inMemory.count) / 1e6 / auditor, 2)) M events/s")
+  print("  PresentationSession.handle       \(format(Double(inMemory.count) / 1e6 / session, 2)) M events/s")
+
+  print("\nratios:")
+  if let decoderTime {
+    print("  audit vs JSONDecoder: \(format(decoderTime / audit, 1))x faster (target >= 20x)")
+  }
+  print("  audit vs floor: \(format(audit / floor, 1))x the floor's time (target <= 20x)")
+  print("  audit: \(format(Double(bytes) / 1e6 / audit, 0)) MB/s (target >= 500 MB/s)")
+  return 0
+}
+
+/// One phase, once, for a profiler (`valgrind --tool=callgrind ReplayBenchmark --file F --only reader`).
+func runPhase(_ phase: String, path: String, options: Options) -> Int32 {
+  switch phase {
+  case "audit": print(FileReport.audit(path: path).events)
+  case "reader": print(readerPass(path: path))
+  case "reference": print(referenceReaderPass(path: path))
+  case "floor": print(floorPass(path: path))
+  case "jsondecoder": print(jsonDecoderPass(path: path))
+  case "auditor", "session":
+    let events = eventsInMemory(options: options, count: options.events)
+    let start = DispatchTime.now().uptimeNanoseconds
+    print(phase == "auditor" ? auditorPass(events) : sessionPass(events))
+    print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, "s")
+  default:
+    FileHandle.standardError.write(Data("error: unknown phase \(phase)\n".utf8))
+    return 64
+  }
+  return 0
+}
+
+exit(runBenchmark())
