@@ -1,0 +1,106 @@
+import Foundation
+import StateMachine
+
+/// `replay shrink TRACE --rule ID --out FILE`: the smallest trace that still reports a rule.
+enum ShrinkCommand {
+  static let usage = """
+    USAGE: replay shrink TRACE --rule ID --out FILE [threshold options]
+
+    Reduces a trace (recorded or generated) to a minimal one that an audit still reports ID for: runs of
+    events removed, then single events, then optional payload keys, times rounded and ids shortened.
+    Deterministic; removing any one event of the result loses the finding. The result is written with a
+    header whose expect names the rule, ready for traces/regressions/.
+
+    OPTIONS:
+      --rule ID            the rule the shrunk trace must still report (see replay rules)
+      --out FILE           where to write the shrunk trace ('-' for stdout)
+    \(ThresholdOptions.help)
+      -h, --help           Show this help
+
+    Exit status: 0 shrunk and written, 1 the trace does not report the rule, 2 unreadable input or output,
+    64 wrong usage.
+    """
+
+  static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
+    let parser = ArgumentParser(
+      options: [
+        .init(name: "--rule", takesValue: true), .init(name: "--out", takesValue: true),
+        .init(name: "--help", takesValue: false),
+      ] + ThresholdOptions.options)
+    let parsed: ArgumentParser.Parsed
+    let configuration: AuditConfiguration
+    do {
+      parsed = try parser.parse(arguments)
+      configuration = try ThresholdOptions.configuration(from: parsed)
+    } catch {
+      return ReplayCLI.usageFailure(error, usage: usage)
+    }
+    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
+    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+      return ReplayCLI.usageFailure(UsageError(message: "give exactly one trace"), usage: usage)
+    }
+    guard let ruleID = parsed.values["--rule"] else {
+      return ReplayCLI.usageFailure(UsageError(message: "missing --rule ID"), usage: usage)
+    }
+    guard let rule = Rule(rawValue: ruleID) else {
+      let closest = Rule.allCases.map(\.rawValue).min {
+        ArgumentParser.distance($0, ruleID) < ArgumentParser.distance($1, ruleID)
+      }
+      let hint = closest.map { "; did you mean '\($0)'?" } ?? ""
+      return ReplayCLI.usageFailure(UsageError(message: "unknown rule '\(ruleID)'\(hint)"), usage: usage)
+    }
+    guard let out = parsed.values["--out"] else {
+      return ReplayCLI.usageFailure(UsageError(message: "missing --out FILE"), usage: usage)
+    }
+    let reader: TraceReader
+    do {
+      reader = try TraceReader(path: path)
+    } catch {
+      return ReplayCLI.Result(status: 2, stderr: "\(path): error: cannot read: \(error)\n")
+    }
+    var header: TraceHeader?
+    var events: [Event] = []
+    var result = ReplayCLI.Result()
+    for record in reader {
+      switch record {
+      case .header(let value, _): header = value
+      case .event(let event, _): events.append(event)
+      case .inputError(let error):
+        result.stderr +=
+          "\(path):\(error.line):\(error.column): warning: [input] \(error.message) (line left out)\n"
+      case .note, .skippedEvent: break
+      }
+    }
+    let predicate = TraceShrinker.reports(rule, configuration: configuration)
+    guard predicate(events) else {
+      result.status = 1
+      result.stderr +=
+        "\(path): error: an audit of this trace does not report \(rule.rawValue); nothing to shrink\n"
+      return result
+    }
+    let minimal = TraceShrinker.shrink(events, keeping: predicate)
+    var metadata: [(key: String, value: JSONValue)] = [
+      (
+        "note",
+        .string("shrunk by replay shrink --rule \(rule.rawValue) from \(events.count) events of \(path)")
+      )
+    ]
+    metadata += (header?.metadata ?? []).filter { $0.key != "note" }
+    let text = TraceWriter.trace(
+      header: TraceHeader(expect: [rule.rawValue], metadata: metadata), events: minimal)
+    if out == "-" {
+      result.stdout = text
+    } else {
+      do {
+        try text.write(toFile: out, atomically: true, encoding: .utf8)
+      } catch {
+        result.status = 2
+        result.stderr += "\(out): error: cannot write: \(error.localizedDescription)\n"
+        return result
+      }
+      result.stdout =
+        "shrunk \(path) from \(events.count) to \(minimal.count) events, still reporting \(rule.rawValue): \(out)\n"
+    }
+    return result
+  }
+}

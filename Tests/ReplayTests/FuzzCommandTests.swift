@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import Replay
+@testable import StateMachine
+
+/// `replay shrink`, `replay fuzz` and `replay explore` from the command line.
+@Suite struct FuzzCommandTests {
+  static let tracesDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("traces").path
+
+  func run(_ arguments: [String]) -> ReplayCLI.Result {
+    ReplayCLI.run(arguments, context: ReplayCLI.Context())
+  }
+
+  func temporaryPath(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("replay-fuzz-\(UUID().uuidString)-\(name)")
+      .path
+  }
+
+  @Test func shrinkWritesAMinimalTraceThatStillReportsTheRule() throws {
+    let out = temporaryPath("min.jsonl")
+    let result = run([
+      "shrink", "\(Self.tracesDirectory)/rules/complete-twice.jsonl", "--rule", "complete-twice", "--out",
+      out,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let text = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(text.split(separator: "\n").count == 3, "\(text)")
+    #expect(text.contains(#""expect":["complete-twice"]"#))
+    #expect(run(["audit", out]).status == 1)
+  }
+
+  @Test func shrinkUsageErrors() {
+    #expect(
+      run(["shrink", "x.jsonl", "--rule", "complete-twise", "--out", "y"]).stderr.contains("complete-twice"))
+    #expect(run(["shrink", "x.jsonl", "--rule", "complete-twice", "--out", "y"]).status == 2)
+    #expect(run(["shrink", "--rule", "complete-twice"]).status == 64)
+    #expect(run(["shrink", "--help"]).status == 0)
+    let valid = "\(Self.tracesDirectory)/valid/card-present-dismiss.jsonl"
+    #expect(run(["shrink", valid, "--rule", "complete-twice", "--out", temporaryPath("none")]).status == 1)
+  }
+
+  @Test func fuzzIsCleanAndDeterministic() throws {
+    let first = temporaryPath("a")
+    let second = temporaryPath("b")
+    let regressions = temporaryPath("regressions")
+    for out in [first, second] {
+      let result = run(["fuzz", "--seed", "7", "--count", "3", "--out", out, "--regressions", regressions])
+      #expect(result.status == 0, "seed 7: \(result.stderr)")
+      #expect(result.stdout.contains("0 failing"))
+    }
+    let a = try String(contentsOfFile: "\(first)/fuzz-7-2.jsonl", encoding: .utf8)
+    let b = try String(contentsOfFile: "\(second)/fuzz-7-2.jsonl", encoding: .utf8)
+    #expect(a == b, "seed 7")
+    let invalid = run(["fuzz", "--seed", "7", "--count", "20", "--invalid", "--regressions", regressions])
+    #expect(invalid.status == 0, "seed 7 --invalid: \(invalid.stderr)")
+    #expect(run(["fuzz", "--seed", "-1", "--count", "1"]).status == 64)
+    #expect(run(["fuzz", "--help"]).status == 0)
+  }
+
+  @Test func exploreReportsEveryPropertyHolding() {
+    let result = run(["explore", "--depth", "1", "--presentations", "2"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("every property holds"))
+    #expect(run(["explore", "--depth", "99"]).status == 64)
+    #expect(run(["explore", "--help"]).status == 0)
+  }
+}

@@ -1,0 +1,38 @@
+import StateMachine
+
+/// Helpers shared by the fuzzing tests: audit events in memory and read text back.
+enum FuzzSupport {
+  /// Every finding an audit with the default configuration reports for `events`.
+  static func findings(_ events: [Event], configuration: AuditConfiguration = AuditConfiguration())
+    -> [Finding]
+  {
+    var auditor = Auditor(configuration: configuration)
+    var findings: [Finding] = []
+    for (index, event) in events.enumerated() { auditor.audit(event, line: index + 1, into: &findings) }
+    auditor.finish(into: &findings)
+    return findings
+  }
+
+  /// The events of `text`, and whether anything else (input errors) was read.
+  static func decode(_ text: String) -> (header: TraceHeader?, events: [Event], problems: Int) {
+    var header: TraceHeader?
+    var events: [Event] = []
+    var problems = 0
+    for record in TraceReader(bytes: Array(text.utf8)) {
+      switch record {
+      case .header(let value, _): header = value
+      case .event(let event, _): events.append(event)
+      case .inputError, .skippedEvent: problems += 1
+      case .note: break
+      }
+    }
+    return (header, events, problems)
+  }
+
+  /// How many iterations a property runs: `fallback`, or `REPLAY_FUZZ_ITERATIONS` when set.
+  static func iterations(_ fallback: Int) -> Int {
+    guard let text = FuzzEnvironment.value("REPLAY_FUZZ_ITERATIONS"), let value = Int(text), value > 0
+    else { return fallback }
+    return value
+  }
+}
