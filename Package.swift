@@ -18,6 +18,11 @@ let package = Package(
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .executableTarget(
+      name: "RecorderExample",
+      dependencies: ["StateMachine"],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    .executableTarget(
       name: "ReplayBenchmark",
       dependencies: ["StateMachine"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

@@ -28,9 +28,14 @@ enum ReplayCLI {
     COMMANDS:
       audit PATH...   Audit trace files or directories of *.jsonl for invalid orderings
       rules           List the rule catalog (id, severity, what it catches)
+      shrink TRACE    Reduce a trace to a minimal one that still reports --rule ID (writes --out FILE)
+      fuzz            Generate seeded traces (--seed S --count N), audit them, shrink failing cases
+      explore         Check the machine on every event sequence up to --depth N over --presentations K
       show TRACE      Rebuild every transition's phases and timing, with a terminal timeline
       stats PATH...   Statistics across many traces (durations, outcomes, let-go progress, findings)
       export TRACE    Export a timeline: --format chrome (Perfetto, chrome://tracing) or svg
+      tail FILE       Follow a trace while an app writes it and print each finding as it happens
+      graph           Draw the lifecycle from the transition table (Graphviz DOT or Mermaid)
       state TRACE     The audit's state at a line or time: phases, stacks, deadlines (time travel)
       expect TRACE... Write each trace's findings into its header (expect): recorded sessions as tests
 
@@ -55,18 +60,28 @@ enum ReplayCLI {
       return AuditCommand.run(rest, context: context)
     case "rules":
       return RulesCommand.run(rest, context: context)
+    case "shrink": return ShrinkCommand.run(rest, context: context)
+    case "fuzz": return FuzzCommand.run(rest, context: context)
+    case "explore": return ExploreCommand.run(rest, context: context)
     case "show":
       return ShowCommand.run(rest, context: context)
     case "stats":
       return StatsCommand.run(rest, context: context)
     case "export":
       return ExportCommand.run(rest, context: context)
+    case "tail":
+      return TailCommand.run(rest, context: context)
+    case "graph":
+      return GraphCommand.run(rest, context: context)
     case "state":
       return StateCommand.run(rest, context: context)
     case "expect":
       return ExpectCommand.run(rest, context: context)
     default:
-      let commands = ["audit", "rules", "show", "stats", "export", "state", "expect", "help"]
+      let commands = [
+        "audit", "rules", "show", "stats", "export", "tail", "graph", "state", "expect", "shrink", "fuzz",
+        "explore", "help",
+      ]
       let closest = commands.min {
         ArgumentParser.distance($0, command) < ArgumentParser.distance($1, command)
       }

@@ -1,0 +1,200 @@
+import Dispatch
+import Foundation
+import StateMachine
+
+/// `replay tail FILE`: follows a trace while an app writes it and prints each finding as it happens.
+enum TailCommand {
+  static let usage = """
+    USAGE: replay tail [--from-start] [--interval SECONDS] [--timeout SECONDS] [threshold options] FILE
+
+    Follows a trace file while an app records it (like tail -f) and prints each finding as soon as the
+    lines that show it are written, in the same compiler-style format as 'replay audit'. The whole file
+    is audited from its first line, so line numbers and verdicts match 'replay audit'; findings in what
+    the file already held are printed only with --from-start. A file that is truncated or rewritten is
+    followed again from its first line with a fresh audit; a file replaced by another (a new recording
+    at the same path) is followed from the new file's first line. A missing file is waited for.
+
+    A transition that hangs is reported once a later line shows its deadline passed; end-of-trace checks
+    wait for 'replay audit' of the finished file.
+
+    OPTIONS:
+      --from-start         also print findings in what the file holds when following starts
+      --interval SECONDS   how often to look for new lines (default 0.1)
+      --timeout SECONDS    stop after this long (default: run until interrupted with Ctrl-C)
+    \(ThresholdOptions.help)
+      -h, --help           Show this help
+
+    Exit status (when stopped): 0 no error findings, 1 an error finding, 2 input errors, 64 wrong usage.
+    """
+
+  /// What the follow loop was asked to do.
+  struct Options {
+    var path: String
+    var fromStart = false
+    var interval = 0.1
+    var timeout: Double?
+    var configuration = AuditConfiguration()
+    var strict = false
+    var color = false
+  }
+
+  /// What a follow saw, for the summary and the exit status.
+  struct Summary {
+    var events = 0
+    var errors = 0
+    var warnings = 0
+    var inputErrors = 0
+    var polls = 0
+    var stopReason = "interrupted"
+
+    func exitStatus(strict: Bool) -> Int32 {
+      if inputErrors > 0 { return 2 }
+      if errors > 0 || (strict && warnings > 0) { return 1 }
+      return 0
+    }
+  }
+
+  /// The command as `replay` runs it: output streamed to stdout as it happens, stopped by SIGINT
+  /// (Ctrl-C), SIGTERM or `--timeout`.
+  static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
+    let stop = StopRequest()
+    let signals = stop.installSignalHandlers()
+    defer { StopRequest.remove(signals) }
+    return run(
+      arguments, context: context, stop: stop,
+      diagnostics: { FileHandle.standardError.write(Data($0.utf8)) },
+      emit: { FileHandle.standardOutput.write(Data($0.utf8)) })
+  }
+
+  /// The command with its output and its stop request given: what the tests run. `diagnostics` hears
+  /// that following started (stderr for a person), `emit` gets the findings as they happen (stdout).
+  static func run(
+    _ arguments: [String], context: ReplayCLI.Context, stop: StopRequest = StopRequest(),
+    diagnostics: (String) -> Void = { _ in }, emit: (String) -> Void
+  ) -> ReplayCLI.Result {
+    let input: CommandInput
+    switch CommandInput.parse(
+      arguments,
+      options: [
+        .init(name: "--from-start", takesValue: false), .init(name: "--interval", takesValue: true),
+        .init(name: "--timeout", takesValue: true),
+      ], usage: usage)
+    {
+    case .done(let result): return result
+    case .run(let parsed): input = parsed
+    }
+    var options: Options
+    do throws(UsageError) {
+      options = Options(path: try input.singlePath())
+      options.fromStart = input.parsed.flags.contains("--from-start")
+      options.configuration = input.configuration
+      options.strict = input.isStrict
+      options.color = context.useColor
+      if let text = input.parsed.values["--interval"] {
+        guard let value = Double(text), value.isFinite, value > 0, value <= 60 else {
+          throw UsageError(message: "--interval must be a number of seconds in (0, 60], not '\(text)'")
+        }
+        options.interval = value
+      }
+      if let text = input.parsed.values["--timeout"] {
+        guard let value = Double(text), value.isFinite, value >= 0 else {
+          throw UsageError(message: "--timeout must be a number of seconds >= 0, not '\(text)'")
+        }
+        options.timeout = value
+      }
+    } catch {
+      return input.failure(error)
+    }
+    diagnostics(
+      "replay tail: following \(options.path)"
+        + (options.timeout.map { " for \(Self.seconds($0))" } ?? "") + "; Ctrl-C to stop\n")
+    let summary = follow(options, stop: stop, emit: emit)
+    return ReplayCLI.Result(
+      status: summary.exitStatus(strict: options.strict), stdout: summaryLine(summary, path: options.path))
+  }
+
+  /// Polls `options.path` until `stop` is requested, `options.timeout` passes, or `maxPolls` polls were
+  /// made, handing each batch of output lines to `emit` as it happens.
+  static func follow(
+    _ options: Options, stop: StopRequest = StopRequest(), maxPolls: Int? = nil, emit: (String) -> Void
+  ) -> Summary {
+    var follower = TraceFollower(
+      path: options.path, fromStart: options.fromStart, configuration: options.configuration)
+    defer { follower.close() }
+    var summary = Summary()
+    let deadline = options.timeout.map { DispatchTime.now() + $0 }
+    while true {
+      let update = follower.poll()
+      summary.polls += 1
+      record(update, in: &summary)
+      let text = render(update, path: options.path, color: options.color)
+      if !text.isEmpty { emit(text) }
+      if stop.isRequested {
+        summary.stopReason = "interrupted"
+        break
+      }
+      if let maxPolls, summary.polls >= maxPolls {
+        summary.stopReason = "after \(maxPolls) polls"
+        break
+      }
+      if let deadline, DispatchTime.now() >= deadline {
+        summary.stopReason = "timed out"
+        break
+      }
+      var wait = options.interval
+      if let deadline {
+        let left = Double(deadline.uptimeNanoseconds &- DispatchTime.now().uptimeNanoseconds) / 1e9
+        wait = max(0, min(wait, left))
+      }
+      stop.wait(seconds: wait)
+    }
+    if follower.pendingBytes > 0 {
+      emit("\(options.path): note: stopped with \(follower.pendingBytes) bytes of a line not yet complete\n")
+    }
+    return summary
+  }
+
+  private static func record(_ update: TraceFollower.Update, in summary: inout Summary) {
+    summary.events += update.events
+    for finding in update.findings + update.hiddenFindings {
+      if finding.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
+    }
+    summary.inputErrors += update.inputErrors.count + update.hiddenInputErrors
+  }
+
+  /// The update's lines exactly as `replay audit` prints them (its report renders them), then notes
+  /// about the file itself.
+  static func render(_ update: TraceFollower.Update, path: String, color: Bool) -> String {
+    var out = ""
+    for note in update.fileNotes { out += "\(path): note: \(note)\n" }
+    let hidden = update.hiddenFindings.count + update.hiddenInputErrors
+    if hidden > 0 {
+      out +=
+        "\(path): note: \(hidden) finding\(hidden == 1 ? "" : "s") in the lines already written "
+        + "not shown (--from-start shows them)\n"
+    }
+    guard !update.findings.isEmpty || !update.inputErrors.isEmpty || !update.notes.isEmpty else { return out }
+    var report = FileReport(path: path)
+    report.findings = update.findings
+    report.inputErrors = update.inputErrors
+    report.notes = update.notes
+    var lines = AuditReport(files: [report]).text(color: color).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    // The report ends with its summary line and a final newline: drop both.
+    while let last = lines.last, last.isEmpty || last.hasPrefix("audited ") { lines.removeLast() }
+    for line in lines { out += line + "\n" }
+    return out
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    value == value.rounded() && value < 1e9 ? "\(Int(value)) s" : "\(value) s"
+  }
+
+  static func summaryLine(_ summary: Summary, path: String) -> String {
+    func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+    var parts = [plural(summary.errors, "error"), plural(summary.warnings, "warning")]
+    if summary.inputErrors > 0 { parts.append(plural(summary.inputErrors, "input error")) }
+    return "followed \(path) (\(summary.stopReason)), \(plural(summary.events, "event")): "
+      + parts.joined(separator: ", ") + "\n"
+  }
+}

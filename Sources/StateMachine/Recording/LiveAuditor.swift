@@ -1,0 +1,115 @@
+/// Runs the `Auditor` while a trace is being recorded or read, and calls a handler with each finding as
+/// soon as it is settled: a sanitizer for presentations.
+///
+/// ```swift
+/// let live = LiveAuditor { finding in
+///   print("[\(finding.rule.rawValue)] line \(finding.line): \(finding.message)")
+///   assertionFailure(finding.message)  // debug builds: stop at the offending callback
+/// }
+/// let recorder = TraceRecorder(sink: try FileTraceSink(path: path), liveAuditor: live)
+/// ```
+///
+/// It feeds events exactly as `FileReport` does for a file (events to `Auditor.audit`, skipped unknown
+/// events to `Auditor.advanceClock`, `Auditor.finish` at the end), so its findings are the findings of
+/// an offline audit of the same trace, at the same lines. Most findings come with the event that shows
+/// them; a hang is settled by a later event (of any presentation) or by `finish()`. Safe to use from any
+/// thread; the handler runs on the calling thread, outside the auditor's lock.
+public final class LiveAuditor: Sendable {
+  private struct State {
+    var auditor: Auditor
+    var findings: [Finding] = []
+    var events = 0
+    var finished = false
+  }
+
+  private let state: LockedState<State>
+  private let onFinding: @Sendable (Finding) -> Void
+
+  /// A live auditor with the audit's thresholds, calling `onFinding` for each finding.
+  public init(
+    configuration: AuditConfiguration = AuditConfiguration(),
+    onFinding: @escaping @Sendable (Finding) -> Void = { _ in }
+  ) {
+    state = LockedState(State(auditor: Auditor(configuration: configuration)))
+    self.onFinding = onFinding
+  }
+
+  /// Audits one event at `line` of its trace; returns (and hands to the handler) what it settled.
+  @discardableResult
+  public func audit(_ event: Event, line: Int) -> [Finding] {
+    let settled = settle(event, line: line)
+    deliver(settled)
+    return settled
+  }
+
+  /// Audits what a reader produced for one line: events are audited, skipped unknown events advance the
+  /// trace's clock, headers, notes and input errors change nothing.
+  ///
+  /// ```swift
+  /// for record in try TraceReader(path: path) { live.consume(record) }
+  /// live.finish()
+  /// ```
+  @discardableResult
+  public func consume(_ record: TraceRecord) -> [Finding] {
+    let settled: [Finding]
+    switch record {
+    case .event(let event, let line): settled = settle(event, line: line)
+    case .skippedEvent(_, let t, let id, let line, _):
+      settled = state.withLock { state in
+        guard !state.finished else { return [] }
+        var found: [Finding] = []
+        state.auditor.advanceClock(to: t, line: line, id: id, into: &found)
+        state.findings += found
+        return found
+      }
+    case .header, .inputError, .note: settled = []
+    }
+    deliver(settled)
+    return settled
+  }
+
+  /// The end of the trace: settles what only the end settles (appearance callbacks never resolved).
+  /// Later events are ignored.
+  @discardableResult
+  public func finish() -> [Finding] {
+    let settled: [Finding] = state.withLock { state in
+      guard !state.finished else { return [] }
+      state.finished = true
+      var found: [Finding] = []
+      state.auditor.finish(into: &found)
+      state.findings += found
+      return found
+    }
+    deliver(settled)
+    return settled
+  }
+
+  /// Every finding so far, in the order they were settled.
+  public var findings: [Finding] { state.withLock { $0.findings } }
+
+  /// Every finding so far sorted by line, as a report lists them.
+  public var findingsByLine: [Finding] {
+    findings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(
+      \.element)
+  }
+
+  /// Events audited so far.
+  public var events: Int { state.withLock { $0.events } }
+
+  /// Audits without calling the handler: the recorder calls this with its own lock held, and delivers
+  /// after releasing it.
+  func settle(_ event: Event, line: Int) -> [Finding] {
+    state.withLock { state in
+      guard !state.finished else { return [] }
+      state.events += 1
+      var found: [Finding] = []
+      state.auditor.audit(event, line: line, into: &found)
+      state.findings += found
+      return found
+    }
+  }
+
+  func deliver(_ findings: [Finding]) {
+    for finding in findings { onFinding(finding) }
+  }
+}

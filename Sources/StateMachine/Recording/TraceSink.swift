@@ -1,0 +1,27 @@
+/// Where a recorder's lines go: memory for tests, a file in an app.
+///
+/// ```swift
+/// let sink = try FileTraceSink(path: NSTemporaryDirectory() + "session.jsonl", flushInterval: 0.5)
+/// let recorder = TraceRecorder(sink: sink)
+/// ```
+///
+/// A sink receives whole lines (without the `\n`) in the order they must appear, one call at a time per
+/// recorder; implementations are thread-safe on their own, so a test may read one while threads record.
+/// Errors are thrown, never swallowed; after a permanent failure (`RecordingError.isPermanent`) every
+/// later call throws too.
+public protocol TraceSink: AnyObject, Sendable {
+  /// Appends one line; the sink adds the `\n`.
+  func write(_ line: String) throws(RecordingError)
+  /// Appends the trace's header line. The default writes it like any line; a sink that appends to an
+  /// existing trace leaves it out, since a header is only valid as the first line.
+  func writeHeader(_ line: String) throws(RecordingError)
+  /// Hands everything written so far to its destination (for a file: to the operating system, which
+  /// keeps it when the app crashes).
+  func flush() throws(RecordingError)
+  /// Flushes and releases the destination; later writes throw `RecordingError.Kind.closed`.
+  func close() throws(RecordingError)
+}
+
+extension TraceSink {
+  public func writeHeader(_ line: String) throws(RecordingError) { try write(line) }
+}

@@ -1,0 +1,313 @@
+import Foundation
+import Testing
+
+@testable import Replay
+@testable import StateMachine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@Suite struct TailCommandTests {
+  static let cleanStart = [
+    #"{"t":1.0,"id":"p1","event":"present"}"#,
+    #"{"t":1.001,"id":"p1","event":"presentationTransitionWillBegin"}"#,
+    #"{"t":1.002,"id":"p1","event":"animateTransition","duration":0.3}"#,
+    #"{"t":1.302,"id":"p1","event":"completeTransition","didComplete":true}"#,
+    #"{"t":1.302,"id":"p1","event":"presentationTransitionDidEnd","completed":true}"#,
+  ]
+  static let completeTwice = #"{"t":1.4,"id":"p1","event":"completeTransition","didComplete":true}"#
+
+  /// Output gathered from the follow loop, readable from the test thread.
+  final class Output: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    var value: String {
+      lock.lock()
+      defer { lock.unlock() }
+      return text
+    }
+    func append(_ more: String) {
+      lock.lock()
+      text += more
+      lock.unlock()
+    }
+  }
+
+  static func temporaryPath() throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tail-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.appendingPathComponent("live.jsonl").path
+  }
+
+  static func append(_ text: String, to path: String) throws {
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(text.utf8))
+  }
+
+  /// Polls the follower until `output` contains `needle` (or 10 s pass).
+  static func poll(
+    _ follower: inout TraceFollower, path: String, until needle: String, into output: inout String
+  ) -> Bool {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      output += TailCommand.render(follower.poll(), path: path, color: false)
+      if output.contains(needle) { return true }
+      usleep(5_000)
+    }
+    return false
+  }
+
+  @Test func findingsPrintAsTheLinesAreWrittenInTheAuditFormat() throws {
+    let path = try Self.temporaryPath()
+    try (Self.cleanStart.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: false, encoding: .utf8)
+    var follower = TraceFollower(path: path, fromStart: false)
+    defer { follower.close() }
+    var output = TailCommand.render(follower.poll(), path: path, color: false)
+    #expect(output.isEmpty)
+    // Half a line: nothing yet.
+    try Self.append(String(Self.completeTwice.prefix(20)), to: path)
+    output += TailCommand.render(follower.poll(), path: path, color: false)
+    #expect(output.isEmpty)
+    #expect(follower.pendingBytes == 20)
+    try Self.append(String(Self.completeTwice.dropFirst(20)) + "\n", to: path)
+    #expect(Self.poll(&follower, path: path, until: "complete-twice", into: &output))
+    // Exactly the line `replay audit` prints for the finished file.
+    let audit = ReplayCLI.run(["audit", path], context: ReplayCLI.Context())
+    let findingLine = try #require(audit.stdout.split(separator: "\n").first)
+    #expect(output == findingLine + "\n")
+    #expect(output.hasPrefix("\(path):6:1: error: [complete-twice] p1:"))
+  }
+
+  @Test func existingFindingsAreHiddenUnlessFromStart() throws {
+    let path = try Self.temporaryPath()
+    try ((Self.cleanStart + [Self.completeTwice]).joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: false, encoding: .utf8)
+    var quiet = TraceFollower(path: path, fromStart: false)
+    let hidden = TailCommand.render(quiet.poll(), path: path, color: false)
+    quiet.close()
+    #expect(
+      hidden == "\(path): note: 1 finding in the lines already written not shown (--from-start shows them)\n")
+    var loud = TraceFollower(path: path, fromStart: true)
+    let shown = TailCommand.render(loud.poll(), path: path, color: false)
+    loud.close()
+    #expect(shown.hasPrefix("\(path):6:1: error: [complete-twice]"))
+  }
+
+  @Test func aTruncatedFileIsFollowedFromItsStartWithAFreshAudit() throws {
+    let path = try Self.temporaryPath()
+    try ((Self.cleanStart + [Self.completeTwice]).joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: false, encoding: .utf8)
+    var follower = TraceFollower(path: path, fromStart: true)
+    defer { follower.close() }
+    var output = ""
+    #expect(Self.poll(&follower, path: path, until: "complete-twice", into: &output))
+    // The app starts a new recording in place (O_TRUNC) and writes one short line.
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: Data((#"{"t":5,"id":"p9","event":"dismiss"}"# + "\n").utf8))
+    try handle.close()
+    output = ""
+    #expect(Self.poll(&follower, path: path, until: "dismiss-not-presented", into: &output))
+    #expect(output.contains("\(path): note: \(path) was truncated; starting over from its first line"))
+    #expect(output.contains("\(path):1:1: error: [dismiss-not-presented] p9"))
+  }
+
+  @Test func aFileRewrittenPastTheOldSizeBetweenPollsIsNoticed() throws {
+    let path = try Self.temporaryPath()
+    try (Self.cleanStart.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: false, encoding: .utf8)
+    var follower = TraceFollower(path: path, fromStart: true)
+    defer { follower.close() }
+    _ = follower.poll()
+    // Rewritten in place with more bytes than before: the size alone does not shrink.
+    let longer = [#"{"t":9,"id":"other","event":"dismiss"}"#] + Self.cleanStart.map { $0 + "   " }
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: Data((longer.joined(separator: "\n") + "\n").utf8))
+    try handle.close()
+    var output = ""
+    #expect(Self.poll(&follower, path: path, until: "dismiss-not-presented", into: &output))
+    #expect(output.contains("was rewritten; starting over"))
+    #expect(output.contains("\(path):1:1: error: [dismiss-not-presented] other"))
+  }
+
+  @Test func aReplacedFileIsFollowedFromTheNewFilesStart() throws {
+    let path = try Self.temporaryPath()
+    try (Self.cleanStart.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: false, encoding: .utf8)
+    var follower = TraceFollower(path: path, fromStart: true)
+    defer { follower.close() }
+    _ = follower.poll()
+    // A new recording replaces the file (written aside, renamed over it: a new inode).
+    let aside = path + ".new"
+    try (#"{"t":1,"id":"q","event":"dismiss"}"# + "\n").write(
+      toFile: aside, atomically: false, encoding: .utf8)
+    #expect(rename(aside, path) == 0)
+    var output = ""
+    #expect(Self.poll(&follower, path: path, until: "dismiss-not-presented", into: &output))
+    #expect(output.contains("was replaced by a new file"))
+    #expect(output.contains("\(path):1:1: error: [dismiss-not-presented] q"))
+  }
+
+  @Test func aMissingFileIsWaitedFor() throws {
+    let path = try Self.temporaryPath()
+    var follower = TraceFollower(path: path, fromStart: false)
+    defer { follower.close() }
+    let waiting = TailCommand.render(follower.poll(), path: path, color: false)
+    #expect(waiting.contains("note: waiting for \(path)"))
+    #expect(TailCommand.render(follower.poll(), path: path, color: false).isEmpty)  // said once
+    try (#"{"t":1,"id":"q","event":"dismiss"}"# + "\n").write(
+      toFile: path, atomically: false, encoding: .utf8)
+    var output = ""
+    #expect(Self.poll(&follower, path: path, until: "dismiss-not-presented", into: &output))
+  }
+
+  /// The whole command against a recorder writing in the background: findings are printed while the
+  /// app records, and the command stops at --timeout with the audit's exit status.
+  @Test func theCommandFollowsARecordingAppUntilAskedToStop() throws {
+    let path = try Self.temporaryPath()
+    let sink = try FileTraceSink(path: path, flushInterval: 0.01)
+    let clock = VirtualTraceClock(start: 1)
+    let recorder = TraceRecorder(sink: sink, clock: clock, header: TraceHeader())
+    let output = Output()
+    let stop = StopRequest()
+    let done = DispatchSemaphore(value: 0)
+    let result = ResultBox()
+    Thread.detachNewThread {
+      result.value = TailCommand.run(
+        ["--interval", "0.01", "--timeout", "30", path], context: ReplayCLI.Context(), stop: stop
+      ) { output.append($0) }
+      done.signal()
+    }
+    // The app: a clean presentation, then a double completeTransition, recorded over time.
+    recorder.record(.present, id: "card")
+    recorder.record(.presentationTransitionWillBegin, id: "card")
+    recorder.record(.animateTransition, id: "card", Payload(duration: 0.3))
+    clock.advance(by: 0.3)
+    recorder.record(.completeTransition, id: "card", Payload(didComplete: true))
+    recorder.record(.completeTransition, id: "card", Payload(didComplete: true))
+    #expect(RecordingFixtureWait.until { output.value.contains("[complete-twice]") })
+    #expect(output.value.contains("\(path):6:1: error: [complete-twice] card"))
+    try recorder.close()
+    stop.request()
+    #expect(done.wait(timeout: .now() + 30) == .success)
+    #expect(result.value?.status == 1)
+    #expect(
+      result.value?.stdout.hasPrefix("followed \(path) (interrupted), 5 events: 1 error, 0 warnings") == true)
+  }
+
+  @Test func aTimeoutStopsTheCommand() throws {
+    let path = try Self.temporaryPath()
+    try (Self.cleanStart.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: false, encoding: .utf8)
+    let output = Output()
+    let result = TailCommand.run(
+      ["--timeout", "0.05", "--interval", "0.01", path], context: ReplayCLI.Context()
+    ) {
+      output.append($0)
+    }
+    #expect(result.status == 0)
+    #expect(result.stdout == "followed \(path) (timed out), 5 events: 0 errors, 0 warnings\n")
+    #expect(output.value.isEmpty)
+  }
+
+  @Test func usageErrorsAndHelp() {
+    func run(_ arguments: [String]) -> ReplayCLI.Result {
+      TailCommand.run(arguments, context: ReplayCLI.Context()) { _ in }
+    }
+    #expect(
+      ReplayCLI.run(["tail", "--help"], context: ReplayCLI.Context()).stdout.contains("USAGE: replay tail"))
+    #expect(run([]).status == 64)
+    #expect(run(["a", "b"]).status == 64)
+    #expect(run(["--interval", "0", "x"]).status == 64)
+    #expect(run(["--timeout", "-1", "x"]).status == 64)
+    #expect(run(["--from-strat", "x"]).stderr.contains("did you mean '--from-start'"))
+  }
+
+  /// The built `replay` stops cleanly on Ctrl-C (SIGINT) and prints its summary.
+  @Test func theBuiltCommandStopsOnSigint() throws {
+    let executable = try #require(Self.builtExecutable("replay"))
+    let path = try Self.temporaryPath()
+    try (Self.cleanStart.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: false, encoding: .utf8)
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: executable)
+    child.arguments = ["tail", "--interval", "0.01", "--timeout", "60", path]
+    let stdout = Pipe()
+    let stderr = Pipe()
+    child.standardOutput = stdout
+    child.standardError = stderr
+    try child.run()
+    // The command says it is following once its SIGINT handler is in place (read aside, so a silent
+    // child fails the test instead of hanging it).
+    let started = Output()
+    let said = DispatchSemaphore(value: 0)
+    let reader = stderr.fileHandleForReading
+    Thread.detachNewThread {
+      started.append(String(decoding: reader.availableData, as: UTF8.self))
+      said.signal()
+    }
+    #expect(said.wait(timeout: .now() + 20) == .success)
+    #expect(started.value.hasPrefix("replay tail: following \(path)"))
+    kill(child.processIdentifier, SIGINT)
+    let exited = RecordingFixtureWait.until(timeout: 20) { !child.isRunning }
+    #expect(exited)
+    if !exited { kill(child.processIdentifier, SIGKILL) }
+    child.waitUntilExit()
+    let text = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(child.terminationReason == .exit)
+    #expect(child.terminationStatus == 0)
+    #expect(text.contains("followed \(path) (interrupted)"))
+  }
+
+  static func builtExecutable(_ name: String) -> String? {
+    var candidates: [URL] = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+    if let executable = Bundle.main.executableURL {
+      candidates.append(executable.deletingLastPathComponent())
+    }
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      candidates.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    return candidates.map { $0.appendingPathComponent(name).path }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+}
+
+/// A result handed from a background thread.
+final class ResultBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: ReplayCLI.Result?
+  var value: ReplayCLI.Result? {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return stored
+    }
+    set {
+      lock.lock()
+      stored = newValue
+      lock.unlock()
+    }
+  }
+}
+
+/// Polling with a generous deadline instead of sleeping for a guessed time.
+enum RecordingFixtureWait {
+  static func until(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if condition() { return true }
+      usleep(5_000)
+    }
+    return condition()
+  }
+}
