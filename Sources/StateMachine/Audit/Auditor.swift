@@ -37,8 +37,6 @@ public struct Auditor: Sendable, Codable {
     let start = findings.count
     defer { configuration.rules.apply(to: &findings, from: start) }
     advanceClock(to: event.t, line: line, id: event.id, into: &findings)
-    let closingLayout =
-      event.kind == .containerViewDidLayoutSubviews ? session.lifecycles[event.id]?.openLayout : nil
     let step = session.handle(event, line: line)
     if let rule = step.rule {
       findings.append(
@@ -47,11 +45,13 @@ public struct Auditor: Sendable, Codable {
           message: FindingMessage.make(for: step, event: event)))
     } else if Self.mayBreakTimingRule(step.trigger) {
       TimingRules.check(
-        event, line: line, step: step, lifecycle: session.lifecycles[step.id], closedLayout: closingLayout,
+        event, line: line, step: step, lifecycle: session.lifecycle(atSlot: step.slot),
         configuration: configuration, into: &findings)
     }
     appendLateViolations(into: &findings)
-    if let next = nextJudgement(of: step.id) { earliestDeadline = min(earliestDeadline, next) }
+    if step.slot >= 0, let next = nextJudgement(ofSlot: step.slot) {
+      earliestDeadline = min(earliestDeadline, next)
+    }
     return step
   }
 
@@ -62,10 +62,10 @@ public struct Auditor: Sendable, Codable {
     }
   }
 
-  /// The earliest time at which `id`'s transition becomes a finding unless something happens first.
-  private func nextJudgement(of id: String) -> Double? {
-    let hang = session.deadline(of: id, grace: configuration.grace)?.t
-    let undriven = session.lifecycles[id].flatMap {
+  /// The earliest time at which the transition in `slot` becomes a finding unless something happens first.
+  private func nextJudgement(ofSlot slot: Int) -> Double? {
+    let hang = session.deadline(ofSlot: slot, grace: configuration.grace)?.t
+    let undriven = session.lifecycle(atSlot: slot).flatMap {
       TimingRules.undrivenDeadline($0, configuration: configuration)
     }
     switch (hang, undriven) {
@@ -113,12 +113,12 @@ public struct Auditor: Sendable, Codable {
 
   private mutating func judgeDeadlines(into findings: inout [Finding]) {
     var next = Double.infinity
-    for id in session.inFlight.sorted() {
-      if let lifecycle = session.lifecycles[id],
-        let undriven = TimingRules.undrivenDeadline(lifecycle, configuration: configuration)
-      {
+    for slot in session.inFlightSlotsByID {
+      guard let lifecycle = session.lifecycle(atSlot: slot) else { continue }
+      let id = lifecycle.id
+      if let undriven = TimingRules.undrivenDeadline(lifecycle, configuration: configuration) {
         if undriven < clock, let start = lifecycle.transition?.interactiveStartT {
-          session.markUndrivenReported(id)
+          session.markUndrivenReported(slot: slot)
           findings.append(
             Finding(
               rule: .interactionUndriven, line: lifecycle.transition?.interactiveStartLine ?? 0, t: start,
@@ -131,13 +131,15 @@ public struct Auditor: Sendable, Codable {
           next = min(next, undriven)
         }
       }
-      guard let deadline = session.deadline(of: id, grace: configuration.grace) else { continue }
+      guard let deadline = session.deadline(ofSlot: slot, grace: configuration.grace) else { continue }
       guard deadline.t < clock else {
         next = min(next, deadline.t)
         continue
       }
-      guard let lifecycle = session.lifecycles[id], let record = lifecycle.transition else { continue }
-      session.markHangReported(id)
+      guard let lifecycle = session.lifecycle(atSlot: slot), let record = lifecycle.transition else {
+        continue
+      }
+      session.markHangReported(slot: slot)
       let expected =
         record.direction == .presenting ? "presentationTransitionDidEnd" : "dismissalTransitionDidEnd"
       findings.append(

@@ -1,7 +1,7 @@
 /// The timing rules of SPEC section 3 (severity warning), judged on events the machine accepted.
 ///
 /// ```swift
-/// TimingRules.check(event, line: 12, step: step, lifecycle: lifecycle, closedLayout: nil,
+/// TimingRules.check(event, line: 12, step: step, lifecycle: lifecycle,
 ///                   configuration: AuditConfiguration(), into: &findings)
 /// ```
 ///
@@ -10,8 +10,7 @@
 enum TimingRules {
   static func check(
     _ event: Event, line: Int, step: SessionStep, lifecycle: PresentationLifecycle?,
-    closedLayout: PresentationLifecycle.OpenLayoutPass?, configuration: AuditConfiguration,
-    into findings: inout [Finding]
+    configuration: AuditConfiguration, into findings: inout [Finding]
   ) {
     guard step.rule == nil else { return }
     func report(_ rule: Rule, _ message: String) {
@@ -23,7 +22,7 @@ enum TimingRules {
       guard let record = lifecycle?.transition, record.completeT == event.t else { return }
       checkCompletion(record, at: event.t, configuration: configuration, report: report)
     case .layoutDid:
-      guard let pass = closedLayout, configuration.frameRate > 0 else { return }
+      guard let pass = step.closedLayout, configuration.frameRate > 0 else { return }
       let frame = 1 / configuration.frameRate
       let duration = event.t - pass.t
       if duration > frame {

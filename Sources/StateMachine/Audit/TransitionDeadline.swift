@@ -8,8 +8,46 @@
 public struct TransitionDeadline: Sendable, Hashable {
   /// The time after which the transition is overdue.
   public var t: Double
+  /// What the deadline was counted from, kept as data: the auditor asks for a deadline on every event and
+  /// words it only for a finding.
+  private var basis: Basis
+
   /// What the deadline was counted from, for the message.
-  public var reason: String
+  public var reason: String { basis.description }
+
+  private enum Basis: Hashable, CustomStringConvertible {
+    case gestureEnded
+    case requestAlone(Phase.Direction)
+    case willBeginAlone(Phase.Direction)
+    case animation(duration: Double)
+    case gestureEndedMidInteraction
+    case undriven
+    case interactionEnd
+    case commit(TransitionRecord.Commit, remaining: Double)
+    case completeWithoutDidEnd
+
+    var description: String {
+      switch self {
+      case .gestureEnded: "the gesture ended with nothing after it"
+      case .requestAlone(let direction): "the request with no \(Self.willBegin(direction)) after it"
+      case .willBeginAlone(let direction):
+        "\(Self.willBegin(direction)) with no animator, interaction or *DidEnd after it"
+      case .animation(let duration): "animateTransition (duration \(TransitionDeadline.seconds(duration)))"
+      case .gestureEndedMidInteraction:
+        "the gesture ended with the interaction neither finished nor cancelled"
+      case .undriven: "an interaction that nothing drives (no pan, no update)"
+      case .interactionEnd: "the interaction's end"
+      case .commit(let commit, let remaining):
+        "\(commit.kind.rawValue)InteractiveTransition at \(Int((commit.progress * 100).rounded()))% "
+          + "(remaining \(TransitionDeadline.seconds(remaining)))"
+      case .completeWithoutDidEnd: "completeTransition with no *DidEnd after it"
+      }
+    }
+
+    private static func willBegin(_ direction: Phase.Direction) -> String {
+      direction == .presenting ? "presentationTransitionWillBegin" : "dismissalTransitionWillBegin"
+    }
+  }
 
   /// The deadline of `lifecycle`'s transition, or `nil` while it cannot hang (not in flight, a finger
   /// still on the screen, a stacked member of a dismissal another member is carrying out).
@@ -26,42 +64,40 @@ public struct TransitionDeadline: Sendable, Hashable {
       let since = requested ? record.requestT : (record.willBeginT ?? record.requestT)
       if let lifted = gesture?.endedT, lifted > since {
         t = lifted + grace
-        reason = "the gesture ended with nothing after it"
+        basis = .gestureEnded
       } else if requested {
         t = since + grace
-        reason = "the request with no \(Self.willBegin(record)) after it"
+        basis = .requestAlone(record.direction)
       } else {
         t = since + grace
-        reason = "\(Self.willBegin(record)) with no animator, interaction or *DidEnd after it"
+        basis = .willBeginAlone(record.direction)
       }
     case .presentingAnimating, .dismissingAnimating:
       let duration = record.declaredDuration ?? 0
       t = (record.animateT ?? record.requestT) + duration + grace
-      reason = "animateTransition (duration \(Self.seconds(duration)))"
+      basis = .animation(duration: duration)
     case .presentingInteractive, .dismissingInteractive:
       if gesture?.isActive == true { return nil }  // a user holding a sheet half-dragged is not a hang
       let drive = record.lastDriveT ?? record.interactiveStartT ?? record.requestT
       if let ended = gesture?.endedT, ended >= drive {
         t = ended + grace
-        reason = "the gesture ended with the interaction neither finished nor cancelled"
+        basis = .gestureEndedMidInteraction
       } else {
         t = drive + grace
-        reason = "an interaction that nothing drives (no pan, no update)"
+        basis = .undriven
       }
     case .presentingFinishing, .presentingCancelling, .dismissingFinishing, .dismissingCancelling:
       guard let commit = record.commit else {
         t = record.lastT + grace
-        reason = "the interaction's end"
+        basis = .interactionEnd
         return
       }
       let remaining = Self.remaining(commit, duration: record.declaredDuration)
       t = commit.t + remaining + grace
-      reason =
-        "\(commit.kind.rawValue)InteractiveTransition at \(Int((commit.progress * 100).rounded()))% "
-        + "(remaining \(Self.seconds(remaining)))"
+      basis = .commit(commit, remaining: remaining)
     case .presentingCompleted, .presentingCancelled, .dismissingCompleted, .dismissingCancelled:
       t = (record.completeT ?? record.lastT) + grace
-      reason = "completeTransition with no *DidEnd after it"
+      basis = .completeWithoutDidEnd
     case .absent, .presented, .dismissed, .withdrawn, .restored:
       return nil
     }
@@ -72,10 +108,6 @@ public struct TransitionDeadline: Sendable, Hashable {
     guard let duration, commit.completionSpeed > 0 else { return 0 }
     let fraction = commit.kind == .finish ? 1 - commit.progress : commit.progress
     return fraction * duration / commit.completionSpeed
-  }
-
-  private static func willBegin(_ record: TransitionRecord) -> String {
-    record.direction == .presenting ? "presentationTransitionWillBegin" : "dismissalTransitionWillBegin"
   }
 
   static func seconds(_ value: Double) -> String {

@@ -139,7 +139,7 @@ public struct BoundedExplorer: Sendable {
   private func canReachQuiescence(_ start: Node) -> Bool {
     var node = start
     for _ in 0...quiescenceBound {
-      if node.auditor.session.inFlight.isEmpty,
+      if !node.auditor.session.hasTransitionsInFlight,
         ids.allSatisfy({ !node.auditor.session.phase(of: $0).isInFlight })
       {
         return true

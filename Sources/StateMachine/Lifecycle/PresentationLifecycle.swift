@@ -54,6 +54,8 @@ public struct PresentationLifecycle: Sendable, Hashable, Codable {
     public var rule: Rule?
     /// Why, in words, when the table's rule alone does not say it.
     public var detail: String?
+    /// The container layout pass the event closed, if it was a `containerViewDidLayoutSubviews`.
+    public var closedLayout: OpenLayoutPass?
   }
 
   public init(id: String) { self.id = id }
@@ -87,6 +89,7 @@ public struct PresentationLifecycle: Sendable, Hashable, Codable {
     }
 
     var step = Step(from: from, to: entry.target(from: from), rule: entry.rule, detail: detail)
+    if trigger == .layoutDid { step.closedLayout = openLayout }
     if step.rule == nil {
       step.rule = checkSideTracks(trigger, event: event, line: line, detail: &step.detail)
     } else if case .recover = entry {

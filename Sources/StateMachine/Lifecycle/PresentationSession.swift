@@ -11,41 +11,112 @@
 /// Roots (`"root"`, or `"root:NAME"` for one window scene of several) are always present and each has its
 /// own stack. `handle` never traps: a refused request changes no state (decision 1) and is remembered, so
 /// callbacks that show it happened anyway are followed without a second finding (decision 11).
-public struct PresentationSession: Sendable, Codable {
+///
+/// Everything known about one id lives in one slot, found once per event through the id's interned
+/// number (`PresentationIndex`); the machine then works on that slot in place, so stepping an event costs
+/// one lookup and no copy of the lifecycle, and memory grows with the presentations alive at once.
+public struct PresentationSession: Sendable {
   /// The root a `present` without `presenter`, and an implicit present, stack on.
   public static let defaultRoot = "root"
 
-  /// The lifecycle of every id the session holds: live ones, and ended ones until their tail window closes.
-  public private(set) var lifecycles: [String: PresentationLifecycle] = [:]
-  /// The presentation each root currently presents.
-  public private(set) var rootChildren: [String: String] = [:]
-  /// The pan gesture of each id that has one.
-  public private(set) var gestures: [String: GestureState] = [:]
-  /// Ids with a transition in flight, for deadlines.
-  public private(set) var inFlight: Set<String> = []
-  private var refusedRequests: [String: RefusedRequest] = [:]
-  private var reportedUnknown: Set<String> = []
-  private var endedQueue: [EndedPresentation] = []
+  /// Everything the session knows about one id.
+  struct Slot: Sendable {
+    var lifecycle: PresentationLifecycle
+    /// The session holds a lifecycle for the id (a refused event on an unseen id leaves an absent one).
+    var holdsLifecycle = false
+    var gesture: GestureState?
+    var refused: RefusedRequest?
+    /// `unknown-presentation` was reported for the id and not yet followed by a presentation.
+    var reportedUnknown = false
+    let isRoot: Bool
+    /// Where the slot stands in `inFlightSlots`, or -1.
+    var inFlightPosition = -1
+
+    init(id: String) {
+      lifecycle = PresentationLifecycle(id: id)
+      isRoot = PresentationSession.isRoot(id)
+    }
+
+    /// Nothing is left to remember: the slot can be reused for another id.
+    var isVacant: Bool {
+      !holdsLifecycle && gesture == nil && refused == nil && !reportedUnknown && !isRoot
+    }
+  }
+
+  struct RefusedRequest: Sendable, Codable {
+    var trigger: Trigger
+    var presenter: String?
+  }
+
   /// A presentation that ended at `t`, forgotten once the tail window after it closes.
   private struct EndedPresentation: Sendable, Codable {
     var id: String
     var t: Double
   }
+
+  private var index = PresentationIndex()
+  private var slots: [Slot] = []
+  private var vacantSlots: [Int] = []
+  /// The slots with a transition in flight, in no order.
+  private var inFlightSlots: [Int] = []
+  /// The presentation each root currently presents.
+  public private(set) var rootChildren: [String: String] = [:]
+  private var reportedUnknownCount = 0
+  private var endedQueue: [EndedPresentation] = []
   private var endedQueueHead = 0
   private var lateViolations: [LateViolation] = []
-
-  private struct RefusedRequest: Sendable, Codable {
-    var trigger: Trigger
-    var presenter: String?
-  }
 
   public init() {}
 
   /// Whether `id` names a root (`"root"` or `"root:NAME"`).
   public static func isRoot(_ id: String) -> Bool { id == "root" || id.hasPrefix("root:") }
 
+  // MARK: Reading the state
+
   /// The phase of `id` (`.absent` for an id the session does not hold).
-  public func phase(of id: String) -> Phase { lifecycles[id]?.phase ?? .absent }
+  public func phase(of id: String) -> Phase { lifecycle(of: id)?.phase ?? .absent }
+
+  /// The lifecycle the session holds for `id`, if any.
+  public func lifecycle(of id: String) -> PresentationLifecycle? {
+    guard let slot = index.slot(of: id), slots[slot].holdsLifecycle else { return nil }
+    return slots[slot].lifecycle
+  }
+
+  /// The pan gesture of `id`, if it had one.
+  public func gesture(of id: String) -> GestureState? {
+    index.slot(of: id).flatMap { slots[$0].gesture }
+  }
+
+  /// Every lifecycle the session holds, by id: live ones, and ended ones until their tail window closes.
+  /// (Built on each call; `lifecycle(of:)` reads one.)
+  public var lifecycles: [String: PresentationLifecycle] {
+    var all: [String: PresentationLifecycle] = [:]
+    for slot in slots where slot.holdsLifecycle { all[slot.lifecycle.id] = slot.lifecycle }
+    return all
+  }
+
+  /// The pan gesture of every id that has one.
+  public var gestures: [String: GestureState] {
+    var all: [String: GestureState] = [:]
+    for slot in slots { if let gesture = slot.gesture { all[slot.lifecycle.id] = gesture } }
+    return all
+  }
+
+  /// Ids with a transition in flight.
+  public var inFlight: Set<String> { Set(inFlightSlots.map { slots[$0].lifecycle.id }) }
+
+  /// Whether any transition is in flight.
+  public var hasTransitionsInFlight: Bool { !inFlightSlots.isEmpty }
+
+  /// The slots with a transition in flight, ordered by id (the order findings about them are reported in).
+  var inFlightSlotsByID: [Int] {
+    inFlightSlots.sorted { slots[$0].lifecycle.id < slots[$1].lifecycle.id }
+  }
+
+  /// The lifecycle in `slot` (a step's `slot`).
+  func lifecycle(atSlot slot: Int) -> PresentationLifecycle? {
+    slots.indices.contains(slot) && slots[slot].holdsLifecycle ? slots[slot].lifecycle : nil
+  }
 
   /// Violations about earlier lines that later evidence settled; empties the list.
   public mutating func takeLateViolations() -> [LateViolation] {
@@ -54,47 +125,94 @@ public struct PresentationSession: Sendable, Codable {
     return lateViolations
   }
 
+  // MARK: Slots
+
+  private func phase(atSlot slot: Int?) -> Phase {
+    guard let slot, slots[slot].holdsLifecycle else { return .absent }
+    return slots[slot].lifecycle.phase
+  }
+
+  /// The slot of `id`, taking a vacant one (or a new one) for an id the session does not hold yet.
+  private mutating func slotCreating(_ id: String) -> Int {
+    if let slot = index.slot(of: id) { return slot }
+    let slot: Int
+    if let vacant = vacantSlots.popLast() {
+      slot = vacant
+      slots[slot] = Slot(id: id)
+    } else {
+      slot = slots.count
+      slots.append(Slot(id: id))
+    }
+    index.insert(id, slot: slot)
+    return slot
+  }
+
+  /// Gives the slot back when nothing about its id is left to remember.
+  private mutating func releaseIfVacant(_ slot: Int) {
+    guard slots[slot].isVacant else { return }
+    index.remove(slots[slot].lifecycle.id)
+    slots[slot] = Slot(id: "")
+    vacantSlots.append(slot)
+  }
+
+  private mutating func setInFlight(_ slot: Int, _ inFlight: Bool) {
+    let position = slots[slot].inFlightPosition
+    if inFlight, position < 0 {
+      slots[slot].inFlightPosition = inFlightSlots.count
+      inFlightSlots.append(slot)
+    } else if !inFlight, position >= 0 {
+      let last = inFlightSlots.removeLast()
+      if last != slot {
+        inFlightSlots[position] = last
+        slots[last].inFlightPosition = position
+      }
+      slots[slot].inFlightPosition = -1
+    }
+  }
+
+  // MARK: Events
+
   /// Applies one event and says what happened.
   public mutating func handle(_ event: Event, line: Int) -> SessionStep {
     let trigger = Trigger(event)
-    switch trigger {
-    case .gesture: return handleGesture(event, line: line)
-    case .mark:
-      return SessionStep(id: event.id, trigger: .mark, from: phase(of: event.id), to: phase(of: event.id))
-    default: break
+    if trigger == .mark {
+      let phase = phase(atSlot: index.slot(of: event.id))
+      return SessionStep(id: event.id, trigger: .mark, from: phase, to: phase)
     }
-    if Self.isRoot(event.id) { return handleRoot(trigger, event, line: line) }
-    if trigger.isAppearance, var lifecycle = lifecycles[event.id], lifecycle.hasPresented,
-      lifecycle.phase.isLive
+    let slot = slotCreating(event.id)
+    if trigger == .gesture { return handleGesture(event, slot: slot) }
+    if slots[slot].isRoot { return handleRoot(trigger, event, line: line) }
+    if trigger.isAppearance, slots[slot].holdsLifecycle, slots[slot].lifecycle.hasPresented,
+      slots[slot].lifecycle.phase.isLive
     {
       // A presenter's own appearance callbacks are legal whenever it is live (decision 5), still balanced.
-      let result = lifecycle.applyPresenterAppearance(trigger, event: event, line: line)
-      lifecycles[event.id] = lifecycle
+      let result = slots[slot].lifecycle.applyPresenterAppearance(trigger, event: event, line: line)
       return SessionStep(
         id: event.id, trigger: trigger, from: result.from, to: result.to, rule: result.rule,
-        detail: result.detail)
+        detail: result.detail, slot: slot)
     }
     switch trigger {
-    case .present: return handlePresent(event, line: line)
-    case .dismiss: return handleDismiss(event.id, event, line: line)
-    case .completion: return handleCompletion(event, line: line)
-    default: return apply(trigger, to: event.id, event, line: line)
+    case .present: return handlePresent(event, slot: slot, line: line)
+    case .dismiss: return handleDismiss(slot, event, line: line)
+    case .completion: return handleCompletion(event, slot: slot, line: line)
+    default: return apply(trigger, to: slot, event, line: line)
     }
   }
 
   // MARK: Requests
 
-  private mutating func handlePresent(_ event: Event, line: Int) -> SessionStep {
+  private mutating func handlePresent(_ event: Event, slot: Int, line: Int) -> SessionStep {
     let id = event.id
-    let from = phase(of: id)
+    let from = phase(atSlot: slot)
     let presenter = event.payload.presenter ?? Self.defaultRoot
-    refusedRequests[id] = nil
+    slots[slot].refused = nil
     if !from.isLive, let (rule, detail) = presenterProblem(presenter, presenting: id) {
-      refusedRequests[id] = RefusedRequest(trigger: .present, presenter: presenter)
-      return SessionStep(id: id, trigger: .present, from: from, to: from, rule: rule, detail: detail)
+      slots[slot].refused = RefusedRequest(trigger: .present, presenter: presenter)
+      return SessionStep(
+        id: id, trigger: .present, from: from, to: from, rule: rule, detail: detail, slot: slot)
     }
-    let step = apply(.present, to: id, event, line: line, presenter: presenter)
-    if step.rule != nil { refusedRequests[id] = RefusedRequest(trigger: .present, presenter: presenter) }
+    let step = apply(.present, to: slot, event, line: line, presenter: presenter)
+    if step.rule != nil { slots[slot].refused = RefusedRequest(trigger: .present, presenter: presenter) }
     return step
   }
 
@@ -111,7 +229,7 @@ public struct PresentationSession: Sendable, Codable {
       guard presenterPhase.isPresentedAndIdle else {
         return (.presenterUnknown, "its presenter \(presenter) is \(presenterPhase.name), not presented")
       }
-      child = lifecycles[presenter]?.child
+      child = lifecycle(of: presenter)?.child
     }
     if let child, child != id {
       let childPhase = phase(of: child)
@@ -127,22 +245,23 @@ public struct PresentationSession: Sendable, Codable {
     return nil
   }
 
-  private mutating func handleDismiss(_ id: String, _ event: Event, line: Int) -> SessionStep {
-    refusedRequests[id] = nil
-    guard let lifecycle = lifecycles[id], lifecycle.phase.isPresentedAndIdle else {
-      let step = apply(.dismiss, to: id, event, line: line)
-      if step.rule != nil { refusedRequests[id] = RefusedRequest(trigger: .dismiss, presenter: nil) }
+  private mutating func handleDismiss(_ slot: Int, _ event: Event, line: Int) -> SessionStep {
+    slots[slot].refused = nil
+    let phase = phase(atSlot: slot)
+    guard phase.isPresentedAndIdle else {
+      let step = apply(.dismiss, to: slot, event, line: line)
+      if step.rule != nil { slots[slot].refused = RefusedRequest(trigger: .dismiss, presenter: nil) }
       return step
     }
+    let id = slots[slot].lifecycle.id
     let above = stack(above: id)
-    if let busy = above.first(where: { phase(of: $0).isInFlight }) {
-      refusedRequests[id] = RefusedRequest(trigger: .dismiss, presenter: nil)
+    if let busy = above.first(where: { self.phase(of: $0).isInFlight }) {
+      slots[slot].refused = RefusedRequest(trigger: .dismiss, presenter: nil)
       return SessionStep(
-        id: id, trigger: .dismiss, from: lifecycle.phase, to: lifecycle.phase,
-        rule: .dismissWhileTransitioning,
-        detail: "\(busy) above it is \(phase(of: busy).name)")
+        id: id, trigger: .dismiss, from: phase, to: phase, rule: .dismissWhileTransitioning,
+        detail: "\(busy) above it is \(self.phase(of: busy).name)", slot: slot)
     }
-    let step = apply(.dismiss, to: id, event, line: line)
+    let step = apply(.dismiss, to: slot, event, line: line)
     dismissTogether(id, above: above, event, line: line)
     return step
   }
@@ -150,10 +269,10 @@ public struct PresentationSession: Sendable, Codable {
   /// The live presentations stacked above `id`, nearest first.
   private func stack(above id: String) -> [String] {
     var above: [String] = []
-    var current = lifecycles[id]?.child
+    var current = lifecycle(of: id)?.child
     while let child = current, phase(of: child).isLive, child != id, !above.contains(child) {
       above.append(child)
-      current = lifecycles[child]?.child
+      current = lifecycle(of: child)?.child
     }
     return above
   }
@@ -163,36 +282,47 @@ public struct PresentationSession: Sendable, Codable {
   private mutating func dismissTogether(_ id: String, above: [String], _ event: Event, line: Int) {
     guard !above.isEmpty else { return }
     for member in above where phase(of: member).isPresentedAndIdle {
-      _ = apply(.dismiss, to: member, event, line: line)
+      _ = apply(.dismiss, to: slotCreating(member), event, line: line)
     }
     let group = [id] + above
-    for member in group { lifecycles[member]?.dismissalGroup = group }
+    for member in group {
+      if let slot = index.slot(of: member), slots[slot].holdsLifecycle {
+        slots[slot].lifecycle.dismissalGroup = group
+      }
+    }
   }
 
-  private mutating func handleCompletion(_ event: Event, line: Int) -> SessionStep {
+  private mutating func handleCompletion(_ event: Event, slot: Int, line: Int) -> SessionStep {
     let id = event.id
     // A stacked member that logged nothing may carry the completion of `dismiss` once the member carrying
     // the dismissal has completed; UIKit does not order it against that member's *DidEnd.
-    if let lifecycle = lifecycles[id], lifecycle.phase == .dismissingRequested,
-      lifecycle.dismissalGroup.count > 1,
-      lifecycle.transition?.hasSeen(.completion) == false,
-      lifecycle.dismissalGroup.contains(where: { member in
-        member != id
-          && (lifecycles[member]?.transition?.completeValue != nil || phase(of: member) == .dismissed)
-      })
-    {
-      markCompletionSeen(in: lifecycle.dismissalGroup)
-      return SessionStep(id: id, trigger: .completion, from: lifecycle.phase, to: lifecycle.phase)
+    if slots[slot].holdsLifecycle, slots[slot].lifecycle.phase == .dismissingRequested {
+      let lifecycle = slots[slot].lifecycle
+      if lifecycle.dismissalGroup.count > 1, lifecycle.transition?.hasSeen(.completion) == false,
+        lifecycle.dismissalGroup.contains(where: { member in
+          member != id
+            && (self.lifecycle(of: member)?.transition?.completeValue != nil
+              || phase(of: member) == .dismissed)
+        })
+      {
+        markCompletionSeen(in: lifecycle.dismissalGroup)
+        return SessionStep(
+          id: id, trigger: .completion, from: lifecycle.phase, to: lifecycle.phase, slot: slot)
+      }
     }
-    let step = apply(.completion, to: id, event, line: line)
-    if step.rule == nil, let group = lifecycles[id]?.dismissalGroup, group.count > 1 {
-      markCompletionSeen(in: group)
+    let step = apply(.completion, to: slot, event, line: line)
+    if step.rule == nil, slots[slot].holdsLifecycle, slots[slot].lifecycle.dismissalGroup.count > 1 {
+      markCompletionSeen(in: slots[slot].lifecycle.dismissalGroup)
     }
     return step
   }
 
   private mutating func markCompletionSeen(in group: [String]) {
-    for member in group { lifecycles[member]?.transition?.markSeen(.completion) }
+    for member in group {
+      if let slot = index.slot(of: member), slots[slot].holdsLifecycle {
+        slots[slot].lifecycle.transition?.markSeen(.completion)
+      }
+    }
   }
 
   // MARK: Roots and gestures
@@ -208,7 +338,7 @@ public struct PresentationSession: Sendable, Codable {
         detail: "\(root) is a window scene's root, always present")
     case .dismiss:
       // UIKit: dismiss called on a presenter dismisses what it presents.
-      if let child = rootChildren[root] { return handleDismiss(child, event, line: line) }
+      if let child = rootChildren[root] { return handleDismiss(slotCreating(child), event, line: line) }
       return SessionStep(
         id: root, trigger: trigger, from: .presented, to: .presented, rule: .dismissNotPresented,
         detail: "\(root) presents nothing")
@@ -219,17 +349,17 @@ public struct PresentationSession: Sendable, Codable {
     }
   }
 
-  private mutating func handleGesture(_ event: Event, line: Int) -> SessionStep {
-    var gesture = gestures[event.id] ?? GestureState()
+  private mutating func handleGesture(_ event: Event, slot: Int) -> SessionStep {
+    var gesture = slots[slot].gesture ?? GestureState()
     gesture.lastT = event.t
     let fingerDown = event.kind == .panBegan || event.kind == .panChanged
     gesture.isActive = fingerDown
     if !fingerDown { gesture.endedT = event.t }
-    gestures[event.id] = gesture
-    let current = phase(of: event.id)
-    var step = SessionStep(id: event.id, trigger: .gesture, from: current, to: current)
-    if fingerDown, current.isInFlight, let commit = lifecycles[event.id]?.transition?.commit,
-      lifecycles[event.id]?.transition?.noteReported(.gestureAfterCommit) == false
+    slots[slot].gesture = gesture
+    let current = phase(atSlot: slot)
+    var step = SessionStep(id: event.id, trigger: .gesture, from: current, to: current, slot: slot)
+    if fingerDown, current.isInFlight, let commit = slots[slot].lifecycle.transition?.commit,
+      slots[slot].lifecycle.transition?.noteReported(.gestureAfterCommit) == false
     {
       step.rule = .gestureAfterCommit
       step.detail =
@@ -241,56 +371,67 @@ public struct PresentationSession: Sendable, Codable {
   // MARK: The table
 
   private mutating func apply(
-    _ trigger: Trigger, to id: String, _ event: Event, line: Int, presenter: String? = nil
+    _ trigger: Trigger, to slot: Int, _ event: Event, line: Int, presenter: String? = nil
   ) -> SessionStep {
-    var lifecycle = lifecycles[id] ?? PresentationLifecycle(id: id)
-    let from = lifecycle.phase
-    let refused = refusedRequests[id]
-    if lifecycle.settledByGroup, from == .dismissed, trigger == .dismissalWillBegin {
+    if !slots[slot].holdsLifecycle {
+      slots[slot].holdsLifecycle = true
+      slots[slot].lifecycle = PresentationLifecycle(id: slots[slot].lifecycle.id)
+    }
+    let id = slots[slot].lifecycle.id
+    let from = slots[slot].lifecycle.phase
+    let refused = slots[slot].refused
+    if slots[slot].lifecycle.settledByGroup, from == .dismissed, trigger == .dismissalWillBegin {
       // A stacked member logging its own dismissal after another member's ended (SPEC: accept either).
-      lifecycle.settledByGroup = false
-      lifecycle.phase = .dismissingRequested
+      slots[slot].lifecycle.settledByGroup = false
+      slots[slot].lifecycle.phase = .dismissingRequested
     }
     let startsRequest =
       (!from.isLive && (trigger == .present || trigger == .presentationWillBegin))
       || (from.isPresentedAndIdle
         && (trigger == .dismiss || trigger == .dismissalWillBegin || trigger == .controllerWillDismiss))
-    if startsRequest { reportUnresolvedAppearance(of: &lifecycle) }
+    if startsRequest { reportUnresolvedAppearance(ofSlot: slot) }
     let above = from.isPresentedAndIdle && trigger != .dismiss ? stack(above: id) : []
 
-    let result = lifecycle.apply(trigger, event: event, line: line)
+    let result = slots[slot].lifecycle.apply(trigger, event: event, line: line)
     var step = SessionStep(
-      id: id, trigger: trigger, from: from, to: result.to, rule: result.rule, detail: result.detail)
+      id: id, trigger: trigger, from: from, to: result.to, rule: result.rule, detail: result.detail,
+      slot: slot, closedLayout: result.closedLayout)
 
     if !from.isLive, result.to.isLive, !(from == .dismissed && result.to.direction == .dismissing) {
-      // A presentation began: by request, implicitly (decision 4), or by evidence (decision 11).
-      link(&lifecycle, to: presenter ?? refused?.presenter ?? implicitPresenter())
-      reportedUnknown.remove(id)
+      // A presentation began: by request, implicitly (decision 4), or by evidence (decision 11). The stack
+      // it joins is the one that stood before this event, when the id was not live yet.
+      slots[slot].lifecycle.phase = from
+      link(slot, to: presenter ?? refused?.presenter ?? implicitPresenter())
+      slots[slot].lifecycle.phase = result.to
+      if slots[slot].reportedUnknown {
+        slots[slot].reportedUnknown = false
+        reportedUnknownCount -= 1
+      }
     }
     if let refused, step.rule != nil, Self.followsRefused(refused.trigger, trigger, step.rule) {
       step.rule = nil  // the refused request's consequence, already reported
       step.detail = nil
     }
     if let rule = step.rule, rule.isReportedOncePerTransition,
-      lifecycle.transition?.noteReported(rule) == true
+      slots[slot].lifecycle.transition?.noteReported(rule) == true
     {
       step.rule = nil
       step.detail = nil
     }
     if step.rule == .unknownPresentation {
-      if reportedUnknown.contains(id) {
+      if slots[slot].reportedUnknown {
         step.rule = nil  // one root cause, one finding
-      } else if reportedUnknown.count < 4096 {
-        reportedUnknown.insert(id)
+      } else if reportedUnknownCount < 4096 {
+        slots[slot].reportedUnknown = true
+        reportedUnknownCount += 1
       }
     }
-    if result.to.isInFlight { refusedRequests[id] = nil }
-    lifecycles[id] = lifecycle
-    if result.to.isInFlight { inFlight.insert(id) } else { inFlight.remove(id) }
+    if result.to.isInFlight { slots[slot].refused = nil }
+    setInFlight(slot, result.to.isInFlight)
     if !above.isEmpty, result.to.direction == .dismissing {
       dismissTogether(id, above: above, event, line: line)  // a system dismissal lower in the stack
     }
-    if from != result.to, from.isLive, !result.to.isInFlight { transitionEnded(id, at: event.t) }
+    if from != result.to, from.isLive, !result.to.isInFlight { transitionEnded(slot, at: event.t) }
     return step
   }
 
@@ -312,65 +453,69 @@ public struct PresentationSession: Sendable, Codable {
     return top
   }
 
-  /// Links `lifecycle` to the presenter it stacks on; a presenter that already presents a live one is
-  /// never overwritten (the evidence then stacks it on the top of that stack).
-  private mutating func link(_ lifecycle: inout PresentationLifecycle, to requested: String) {
+  /// Links the presentation in `slot` to the presenter it stacks on; a presenter that already presents a
+  /// live one is never overwritten (the evidence then stacks it on the top of that stack).
+  private mutating func link(_ slot: Int, to requested: String) {
+    let id = slots[slot].lifecycle.id
     var presenter = Self.isRoot(requested) || phase(of: requested).isLive ? requested : Self.defaultRoot
-    let existing = Self.isRoot(presenter) ? rootChildren[presenter] : lifecycles[presenter]?.child
-    if let existing, existing != lifecycle.id, phase(of: existing).isLive {
+    let existing = Self.isRoot(presenter) ? rootChildren[presenter] : lifecycle(of: presenter)?.child
+    if let existing, existing != id, phase(of: existing).isLive {
       presenter = stack(above: existing).last ?? existing
     }
-    lifecycle.presenter = presenter
-    lifecycle.dismissalGroup = []
-    lifecycle.settledByGroup = false
+    slots[slot].lifecycle.presenter = presenter
+    slots[slot].lifecycle.dismissalGroup = []
+    slots[slot].lifecycle.settledByGroup = false
     if Self.isRoot(presenter) {
-      rootChildren[presenter] = lifecycle.id
-    } else {
-      lifecycles[presenter]?.child = lifecycle.id
-      lifecycles[presenter]?.hasPresented = true
+      rootChildren[presenter] = id
+    } else if let presenterSlot = index.slot(of: presenter), slots[presenterSlot].holdsLifecycle {
+      slots[presenterSlot].lifecycle.child = id
+      slots[presenterSlot].lifecycle.hasPresented = true
     }
   }
 
-  private mutating func unlink(_ id: String) {
-    guard let presenter = lifecycles[id]?.presenter else { return }
+  private mutating func unlink(_ slot: Int) {
+    let id = slots[slot].lifecycle.id
+    guard let presenter = slots[slot].lifecycle.presenter else { return }
     if Self.isRoot(presenter) {
       if rootChildren[presenter] == id { rootChildren[presenter] = nil }
-    } else if lifecycles[presenter]?.child == id {
-      lifecycles[presenter]?.child = nil
+    } else if let presenterSlot = index.slot(of: presenter), slots[presenterSlot].holdsLifecycle,
+      slots[presenterSlot].lifecycle.child == id
+    {
+      slots[presenterSlot].lifecycle.child = nil
     }
   }
 
   /// A transition reached `*DidEnd`: settle the stack, the dismissal group, and the tail window.
-  private mutating func transitionEnded(_ id: String, at t: Double) {
-    guard let lifecycle = lifecycles[id] else { return }
+  private mutating func transitionEnded(_ slot: Int, at t: Double) {
+    let lifecycle = slots[slot].lifecycle
     if lifecycle.phase == .dismissed || lifecycle.phase == .withdrawn {
-      unlink(id)
-      endedQueue.append(EndedPresentation(id: id, t: t))
+      unlink(slot)
+      endedQueue.append(EndedPresentation(id: lifecycle.id, t: t))
     }
     let group = lifecycle.dismissalGroup
     guard group.count > 1 else { return }
     // The members that logged nothing follow the one that ended; they may still log a late pair.
-    for member in group where member != id && phase(of: member) == .dismissingRequested {
-      guard var other = lifecycles[member] else { continue }
+    for member in group where member != lifecycle.id && phase(of: member) == .dismissingRequested {
+      guard let other = index.slot(of: member) else { continue }
       if lifecycle.phase == .dismissed {
-        other.phase = .dismissed
-        other.settledByGroup = true
+        slots[other].lifecycle.phase = .dismissed
+        slots[other].lifecycle.settledByGroup = true
       } else {
-        other.phase = .presented
+        slots[other].lifecycle.phase = .presented
       }
-      other.transition?.didEndT = t
-      lifecycles[member] = other
-      inFlight.remove(member)
-      if other.phase == .dismissed {
-        unlink(member)
+      slots[other].lifecycle.transition?.didEndT = t
+      setInFlight(other, false)
+      if slots[other].lifecycle.phase == .dismissed {
+        unlink(other)
         endedQueue.append(EndedPresentation(id: member, t: t))
       }
     }
   }
 
-  private mutating func reportUnresolvedAppearance(of lifecycle: inout PresentationLifecycle) {
-    guard let pending = lifecycle.pendingAppearance else { return }
-    lifecycle.pendingAppearance = nil
+  private mutating func reportUnresolvedAppearance(ofSlot slot: Int) {
+    guard let pending = slots[slot].lifecycle.pendingAppearance else { return }
+    slots[slot].lifecycle.pendingAppearance = nil
+    let lifecycle = slots[slot].lifecycle
     guard !lifecycle.hasPresented else { return }
     lateViolations.append(
       LateViolation(
@@ -388,13 +533,15 @@ public struct PresentationSession: Sendable, Codable {
     while endedQueueHead < endedQueue.count, endedQueue[endedQueueHead].t < cutoff {
       let (id, t) = (endedQueue[endedQueueHead].id, endedQueue[endedQueueHead].t)
       endedQueueHead += 1
-      guard var lifecycle = lifecycles[id], !lifecycle.phase.isLive, lifecycle.transition?.didEndT == t else {
-        continue
-      }
-      reportUnresolvedAppearance(of: &lifecycle)
-      lifecycles[id] = nil
-      if gestures[id]?.isActive == false { gestures[id] = nil }
-      refusedRequests[id] = nil
+      guard let slot = index.slot(of: id), slots[slot].holdsLifecycle,
+        !slots[slot].lifecycle.phase.isLive, slots[slot].lifecycle.transition?.didEndT == t
+      else { continue }
+      reportUnresolvedAppearance(ofSlot: slot)
+      slots[slot].holdsLifecycle = false
+      slots[slot].lifecycle = PresentationLifecycle(id: id)
+      if slots[slot].gesture?.isActive == false { slots[slot].gesture = nil }
+      slots[slot].refused = nil
+      releaseIfVacant(slot)
     }
     if endedQueueHead > 1024, endedQueueHead * 2 > endedQueue.count {
       endedQueue.removeFirst(endedQueueHead)
@@ -408,11 +555,12 @@ public struct PresentationSession: Sendable, Codable {
   /// Transitions still in flight, or ended just before the trace did, are not judged: the recording was cut
   /// (decision 3), or the hang is the finding.
   public mutating func finish(clock: Double, grace: Double) {
-    for id in lifecycles.keys.sorted() {
-      guard var lifecycle = lifecycles[id], !lifecycle.phase.isInFlight else { continue }
-      if let ended = lifecycle.transition?.didEndT, clock - ended < grace { continue }
-      reportUnresolvedAppearance(of: &lifecycle)
-      lifecycles[id] = lifecycle
+    let held = slots.indices.filter { slots[$0].holdsLifecycle }.sorted {
+      slots[$0].lifecycle.id < slots[$1].lifecycle.id
+    }
+    for slot in held where !slots[slot].lifecycle.phase.isInFlight {
+      if let ended = slots[slot].lifecycle.transition?.didEndT, clock - ended < grace { continue }
+      reportUnresolvedAppearance(ofSlot: slot)
     }
   }
 }
@@ -420,24 +568,83 @@ public struct PresentationSession: Sendable, Codable {
 extension PresentationSession {
   /// The deadline of `id`'s transition in flight, if it can hang (decision 3).
   public func deadline(of id: String, grace: Double) -> TransitionDeadline? {
-    guard let lifecycle = lifecycles[id] else { return nil }
+    index.slot(of: id).flatMap { deadline(ofSlot: $0, grace: grace) }
+  }
+
+  /// The deadline of the transition in `slot`, if it can hang (decision 3).
+  func deadline(ofSlot slot: Int, grace: Double) -> TransitionDeadline? {
+    guard slots.indices.contains(slot), slots[slot].holdsLifecycle else { return nil }
+    let lifecycle = slots[slot].lifecycle
+    guard lifecycle.phase.isInFlight else { return nil }
     let carried = lifecycle.dismissalGroup.contains { member in
-      guard member != id, phase(of: member).isInFlight, let record = lifecycles[member]?.transition else {
+      guard member != lifecycle.id, phase(of: member).isInFlight,
+        let record = self.lifecycle(of: member)?.transition
+      else {
         return false
       }
       return record.hasAnimator || record.completeValue != nil
     }
     return TransitionDeadline(
-      for: lifecycle, gesture: gestures[id], carriedByAnotherMember: carried, grace: grace)
+      for: lifecycle, gesture: slots[slot].gesture, carriedByAnotherMember: carried, grace: grace)
   }
 
-  /// Records that `id`'s interaction was reported as undriven, so it is reported once.
-  public mutating func markUndrivenReported(_ id: String) {
-    lifecycles[id]?.transition?.undrivenReported = true
+  /// Records that the interaction in `slot` was reported as undriven, so it is reported once.
+  mutating func markUndrivenReported(slot: Int) {
+    slots[slot].lifecycle.transition?.undrivenReported = true
   }
 
-  /// Records that `id`'s transition was reported as a hang, so it is reported once; it stays in flight.
-  public mutating func markHangReported(_ id: String) {
-    lifecycles[id]?.transition?.hangReported = true
+  /// Records that the transition in `slot` was reported as a hang, so it is reported once; it stays in
+  /// flight.
+  mutating func markHangReported(slot: Int) {
+    slots[slot].lifecycle.transition?.hangReported = true
+  }
+}
+
+extension PresentationSession: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case lifecycles, rootChildren, gestures, refusedRequests, reportedUnknown, endedQueue, endedQueueHead
+    case lateViolations
+  }
+
+  /// The same document whatever the slots' order: lifecycles, gestures and refused requests by id.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(lifecycles, forKey: .lifecycles)
+    try container.encode(rootChildren, forKey: .rootChildren)
+    try container.encode(gestures, forKey: .gestures)
+    var refused: [String: RefusedRequest] = [:]
+    var unknown: [String] = []
+    for slot in slots {
+      if let request = slot.refused { refused[slot.lifecycle.id] = request }
+      if slot.reportedUnknown { unknown.append(slot.lifecycle.id) }
+    }
+    try container.encode(refused, forKey: .refusedRequests)
+    try container.encode(unknown.sorted(), forKey: .reportedUnknown)
+    try container.encode(Array(endedQueue[endedQueueHead...]), forKey: .endedQueue)
+    try container.encode(lateViolations, forKey: .lateViolations)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init()
+    rootChildren = try container.decode([String: String].self, forKey: .rootChildren)
+    for (id, lifecycle) in try container.decode([String: PresentationLifecycle].self, forKey: .lifecycles) {
+      let slot = slotCreating(id)
+      slots[slot].lifecycle = lifecycle
+      slots[slot].holdsLifecycle = true
+      setInFlight(slot, lifecycle.phase.isInFlight)
+    }
+    for (id, gesture) in try container.decode([String: GestureState].self, forKey: .gestures) {
+      slots[slotCreating(id)].gesture = gesture
+    }
+    for (id, request) in try container.decode([String: RefusedRequest].self, forKey: .refusedRequests) {
+      slots[slotCreating(id)].refused = request
+    }
+    for id in try container.decode([String].self, forKey: .reportedUnknown) {
+      slots[slotCreating(id)].reportedUnknown = true
+      reportedUnknownCount += 1
+    }
+    endedQueue = try container.decode([EndedPresentation].self, forKey: .endedQueue)
+    lateViolations = try container.decode([LateViolation].self, forKey: .lateViolations)
   }
 }

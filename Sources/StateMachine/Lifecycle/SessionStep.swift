@@ -14,15 +14,29 @@ public struct SessionStep: Sendable, Hashable {
   public var rule: Rule?
   /// Why, in words, beyond what the rule and phase say.
   public var detail: String?
+  /// The container layout pass this event closed (a `containerViewDidLayoutSubviews` after its `Will`).
+  public var closedLayout: PresentationLifecycle.OpenLayoutPass?
+  /// Where the session keeps the presentation (-1 for a root or a mark): later stages read it without
+  /// looking the id up again.
+  var slot: Int
 
   public init(id: String, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detail: String? = nil)
   {
+    self.init(id: id, trigger: trigger, from: from, to: to, rule: rule, detail: detail, slot: -1)
+  }
+
+  init(
+    id: String, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detail: String? = nil, slot: Int,
+    closedLayout: PresentationLifecycle.OpenLayoutPass? = nil
+  ) {
     self.id = id
     self.trigger = trigger
     self.from = from
     self.to = to
     self.rule = rule
     self.detail = detail
+    self.slot = slot
+    self.closedLayout = closedLayout
   }
 }
 

@@ -328,8 +328,10 @@ public enum TransitionTable {
     }
   }()
 
+  private static let triggerCount = Trigger.allCases.count
+
   private static func index(_ phase: Phase, _ trigger: Trigger) -> Int {
-    phase.rawValue * Trigger.allCases.count + trigger.rawValue
+    phase.rawValue * triggerCount + trigger.rawValue
   }
 
   /// What an unlisted pair does.

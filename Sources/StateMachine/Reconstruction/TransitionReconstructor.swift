@@ -20,10 +20,11 @@ public struct TransitionReconstructor: Sendable {
     let id = step.id
     if let direction = step.to.direction, step.from.direction != direction {
       let kind: ReconstructedTransition.Kind = direction == .presenting ? .presentation : .dismissal
-      let animated = session.lifecycles[id]?.transition?.animated ?? true
+      let animated = session.lifecycle(of: id)?.transition?.animated ?? true
       transitions.append(ReconstructedTransition(id: id, kind: kind, animated: animated, line: line))
       open[id] = transitions.count - 1
-      for member in session.lifecycles[id]?.dismissalGroup ?? [] where member != id && open[member] == nil {
+      for member in session.lifecycle(of: id)?.dismissalGroup ?? [] where member != id && open[member] == nil
+      {
         if session.phase(of: member).direction == .dismissing {
           transitions.append(
             ReconstructedTransition(id: member, kind: .dismissal, animated: animated, line: line))

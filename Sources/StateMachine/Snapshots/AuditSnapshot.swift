@@ -14,7 +14,7 @@ import Foundation
 /// It carries the model's fingerprint (`ModelFingerprint`); resuming with another model is refused.
 public struct AuditSnapshot: Sendable, Codable {
   public static let formatName = "presentation-audit-snapshot"
-  public static let supportedVersion = 1
+  public static let supportedVersion = 2
 
   public var format = AuditSnapshot.formatName
   public var version = AuditSnapshot.supportedVersion

@@ -86,7 +86,7 @@ public struct AuditState: Sendable, Hashable {
       var next = session.rootChildren[root]
       while let id = next, session.phase(of: id).isLive, !stack.contains(id) {
         stack.append(id)
-        next = session.lifecycles[id]?.child
+        next = session.lifecycle(of: id)?.child
       }
       stacks.append(stack)
     }
