@@ -48,7 +48,9 @@ enum FindingMessage {
     case .idInUse: "\(step.id) is still live; UIKit refuses to present it again"
     case .dismissWhileTransitioning: "UIKit refuses a dismiss while a transition is in flight"
     case .dismissNotPresented: "\(step.id) is not presented (double dismiss?)"
-    case .eventOutOfPhase: "not allowed here"
+    case .eventOutOfPhase:
+      TransitionTable.entry(step.from, step.trigger).isRejection
+        ? TransitionTable.note(step.from, step.trigger) ?? "not allowed here" : "not allowed here"
     case .unknownPresentation:
       "\(step.id) is not a live presentation (its present or WillBegin was not recorded?)"
     case .completeTwice: "completeTransition was already called in this transition"

@@ -83,13 +83,6 @@ public enum OrderingAcceptor {
     }
   }
 
-  /// `completion` after a cancelled transition: decision 9 allows it only in the tail of a completed
-  /// transition, so the acceptor would reject it, but the machine accepts it (reported as a disagreement;
-  /// minimal trace in the fuzzing notes). Left undefined until the contract owner decides.
-  private static func knownDisagreement(_ index: Int) -> Verdict {
-    .undefined(at: index, "completion after a cancelled transition (known disagreement)")
-  }
-
   /// The verdict on `events` (already projected; an event of another kind is `.undefined`).
   public static func verdict(_ events: [Event]) -> Verdict {
     var table: [String: Presentation] = [:]
@@ -228,11 +221,11 @@ public enum OrderingAcceptor {
         switch p.stage {
         case .completed, .cancelled:
           inTail = true
-          if event.kind == .completion, p.stage == .cancelled { return knownDisagreement(index) }
+          if event.kind == .completion, p.stage == .cancelled { return bad }  // decision 9
         case .shown, .over:
           guard p.lastCompleted != nil, !p.tail.isEmpty else { return bad }
           inTail = true
-          if event.kind == .completion, p.lastCompleted == false { return knownDisagreement(index) }
+          if event.kind == .completion, p.lastCompleted == false { return bad }  // decision 9
           if event.kind == .animationEnded, !p.lastHadAnimator {
             return .undefined(at: index, "animationEnded, no animator")
           }

@@ -80,6 +80,11 @@ public enum TransitionTable {
     .presentingCompleted, .presentingCancelled, .dismissingCompleted, .dismissingCancelled,
     .presented, .restored, .dismissed, .withdrawn,
   ]
+  /// The tail of a transition that completed: UIKit runs the completion block of `present`/`dismiss` only
+  /// then, never after a cancel.
+  private static let completedTail: [Phase] = [
+    .presentingCompleted, .dismissingCompleted, .presented, .dismissed,
+  ]
 
   private static func row(_ from: [Phase], _ triggers: [Trigger], _ entry: TableEntry, _ note: String) -> Row
   {
@@ -280,7 +285,12 @@ public enum TransitionTable {
       "a dismissal of a presentation never seen presented (the recording started late)"),
 
     // The tail: UIKit delivers these with *DidEnd, in any order, each once per transition.
-    row(tail, [.animationEnded, .completion], .stay, "the completion tail"),
+    row(tail, [.animationEnded], .stay, "the completion tail"),
+    row(
+      completedTail, [.completion], .stay, "the completion block of a transition that completed (decision 9)"),
+    row(
+      [.presentingCancelled, .dismissingCancelled, .withdrawn, .restored], [.completion],
+      .reject(.eventOutOfPhase), "UIKit runs no completion block after a cancel (decision 9)"),
 
     // Container layout, from WillBegin until dismissalTransitionDidEnd (decision 8).
     row(
@@ -343,6 +353,12 @@ public enum TransitionTable {
   /// What `trigger` does in `phase`.
   public static func entry(_ phase: Phase, _ trigger: Trigger) -> TableEntry {
     dense[index(phase, trigger)]
+  }
+
+  /// Why the table says what it says for (`phase`, `trigger`): the note of the row that lists the pair,
+  /// or `nil` for an unlisted pair.
+  public static func note(_ phase: Phase, _ trigger: Trigger) -> String? {
+    rows.first { $0.from.contains(phase) && $0.triggers.contains(trigger) }?.note
   }
 
   /// The triggers legal in `phase` (moves and stays), for "expected one of" messages.

@@ -169,6 +169,8 @@ import Testing
       .animationEnded: .to(.absent), .completion: .to(.absent),
     ]
     let committed: [Trigger: Expected] = [.gesture: .rule(.gestureAfterCommit)]
+    // Decision 9: no completion block runs after a cancelled transition.
+    let noCompletion: [Trigger: Expected] = [.completion: .rule(.eventOutOfPhase)]
     return [
       .absent: merge(notLiveAdoption, beforeStart),
       .presentingRequested: merge(
@@ -231,14 +233,14 @@ import Testing
           .viewDidAppear: .rule(.appearanceUnbalanced),
         ]),
       .presentingCancelled: merge(
-        presentingLive, dismissalBegins, afterEnd, container, tail, committed,
+        presentingLive, dismissalBegins, afterEnd, container, tail, committed, noCompletion,
         [
           .presentationDidEndFalse: .to(.withdrawn),
           .presentationDidEndTrue: .ruleTo(.didEndMismatch, .presented),
           .viewWillDisappear: .to(.absent), .viewDidDisappear: .rule(.appearanceUnbalanced),
         ]),
       .presented: idle,
-      .restored: merge(idle, [.viewWillAppear: .to(.absent)]),
+      .restored: merge(idle, noCompletion, [.viewWillAppear: .to(.absent)]),
       .dismissingRequested: merge(
         presentingLive, beforeStart, container,
         [
@@ -298,7 +300,7 @@ import Testing
           .controllerDidDismiss: .to(.absent), .viewDidDisappear: .rule(.appearanceUnbalanced),
         ]),
       .dismissingCancelled: merge(
-        presentingLive, afterEnd, dismissingContainer, tail, committed,
+        presentingLive, afterEnd, dismissingContainer, tail, committed, noCompletion,
         [
           .dismissalDidEndFalse: .to(.restored), .dismissalDidEndTrue: .ruleTo(.didEndMismatch, .dismissed),
           .presentationWillBegin: .ruleTo(.eventOutOfPhase, .presentingBegan),
@@ -311,7 +313,7 @@ import Testing
           .layoutWill: .rule(.layoutWithoutContainer), .layoutDid: .rule(.layoutWithoutContainer),
         ]),
       .withdrawn: merge(
-        notLiveAdoption, afterDidEnd,
+        notLiveAdoption, afterDidEnd, noCompletion,
         [
           .viewWillDisappear: .to(.absent), .viewDidDisappear: .rule(.appearanceUnbalanced),
           .layoutWill: .rule(.layoutWithoutContainer), .layoutDid: .rule(.layoutWithoutContainer),
