@@ -391,17 +391,29 @@ public struct PresentationSession: Sendable {
         && (trigger == .dismiss || trigger == .dismissalWillBegin || trigger == .controllerWillDismiss))
     if startsRequest { reportUnresolvedAppearance(ofSlot: slot) }
     let above = from.isPresentedAndIdle && trigger != .dismiss ? stack(above: id) : []
+    // An implicit present (decision 4) is still a present: the stack checks of decision 2 apply to it,
+    // and the callback itself shows UIKit went ahead (decision 11), so the presentation begins either way.
+    var implicit: (presenter: String, problem: (Rule, String)?)?
+    if trigger == .presentationWillBegin, !from.isLive, presenter == nil, refused?.trigger != .present {
+      let target = implicitPresenter()
+      implicit = (target, presenterProblem(target, presenting: id))
+    }
 
     let result = slots[slot].lifecycle.apply(trigger, event: event, line: line)
     var step = SessionStep(
       id: id, trigger: trigger, from: from, to: result.to, rule: result.rule, detail: result.detail,
       slot: slot, closedLayout: result.closedLayout)
+    if step.rule == nil, let implicit, let (rule, detail) = implicit.problem {
+      step.rule = rule
+      step.detail =
+        "no present was recorded, so this is an implicit present on \(implicit.presenter); \(detail)"
+    }
 
     if !from.isLive, result.to.isLive, !(from == .dismissed && result.to.direction == .dismissing) {
       // A presentation began: by request, implicitly (decision 4), or by evidence (decision 11). The stack
       // it joins is the one that stood before this event, when the id was not live yet.
       slots[slot].lifecycle.phase = from
-      link(slot, to: presenter ?? refused?.presenter ?? implicitPresenter())
+      link(slot, to: presenter ?? refused?.presenter ?? implicit?.presenter ?? implicitPresenter())
       slots[slot].lifecycle.phase = result.to
       if slots[slot].reportedUnknown {
         slots[slot].reportedUnknown = false
@@ -446,11 +458,11 @@ public struct PresentationSession: Sendable {
     }
   }
 
-  /// The presentation an implicit present stacks on: the default root's top-most live one.
+  /// The presenter of an implicit present (decision 4): the default root's top-most presented
+  /// presentation, or the root itself when none is presented and idle.
   private func implicitPresenter() -> String {
-    let top = rootChildren[Self.defaultRoot].map { child in stack(above: child).last ?? child }
-    guard let top, phase(of: top).isLive else { return Self.defaultRoot }
-    return top
+    guard let child = rootChildren[Self.defaultRoot] else { return Self.defaultRoot }
+    return ([child] + stack(above: child)).last { phase(of: $0).isPresentedAndIdle } ?? Self.defaultRoot
   }
 
   /// Links the presentation in `slot` to the presenter it stacks on; a presenter that already presents a
@@ -490,6 +502,7 @@ public struct PresentationSession: Sendable {
     let lifecycle = slots[slot].lifecycle
     if lifecycle.phase == .dismissed || lifecycle.phase == .withdrawn {
       unlink(slot)
+      reattachChild(of: lifecycle)
       endedQueue.append(EndedPresentation(id: lifecycle.id, t: t))
     }
     let group = lifecycle.dismissalGroup
@@ -509,6 +522,23 @@ public struct PresentationSession: Sendable {
         unlink(other)
         endedQueue.append(EndedPresentation(id: member, t: t))
       }
+    }
+  }
+
+  /// A presentation that ended while one stacked on it lives on (evidence UIKit refused to order: a
+  /// presentation that began over one that was dismissing) leaves that one on its own presenter, so every
+  /// live presentation stays on a root's stack.
+  private mutating func reattachChild(of ended: PresentationLifecycle) {
+    guard let child = ended.child, !ended.dismissalGroup.contains(child),
+      let childSlot = index.slot(of: child), slots[childSlot].holdsLifecycle,
+      slots[childSlot].lifecycle.phase.isLive, slots[childSlot].lifecycle.presenter == ended.id
+    else { return }
+    let presenter = ended.presenter ?? Self.defaultRoot
+    slots[childSlot].lifecycle.presenter = presenter
+    if Self.isRoot(presenter) {
+      rootChildren[presenter] = child
+    } else if let presenterSlot = index.slot(of: presenter), slots[presenterSlot].holdsLifecycle {
+      slots[presenterSlot].lifecycle.child = child
     }
   }
 

@@ -93,7 +93,10 @@ import Testing
     #expect(summary(audit(lines)) == ["4 p2 presenter-busy", "10 p4 presenter-busy"])
   }
 
-  @Test func anImplicitPresentStacksOnTheTopMostLivePresentation() {
+  /// Decision 4 makes the callback a present, so decisions 2 and 10 judge it: p1 is still presenting when
+  /// p2's WillBegin arrives (present-while-transitioning, once); p2 then follows the evidence and stacks on
+  /// p1, so p3's later present from root finds root busy.
+  @Test func anImplicitPresentDuringAnotherPresentationIsJudgedAndStacksOnTop() {
     let lines = [
       #"{"t":0,"id":"p1","event":"presentationTransitionWillBegin"}"#,
       #"{"t":0.01,"id":"p1","event":"animateTransition","duration":0.3}"#,
@@ -107,7 +110,24 @@ import Testing
       #"{"t":2.01,"id":"p3","event":"presentationTransitionWillBegin"}"#,
       #"{"t":2.02,"id":"p3","event":"presentationTransitionDidEnd","completed":true}"#,
     ]
-    #expect(summary(audit(lines)) == ["9 p3 presenter-busy"])
+    #expect(summary(audit(lines)) == ["3 p2 present-while-transitioning", "9 p3 presenter-busy"])
+  }
+
+  /// The same while root's presentation is dismissing: the implicit present is judged, and when the one it
+  /// had to stack on ends, it stays on root's stack.
+  @Test func anImplicitPresentDuringADismissalIsJudgedAndStaysOnTheRootStack() {
+    let lines = [
+      #"{"t":0,"id":"p1","event":"presentationTransitionWillBegin"}"#,
+      #"{"t":0.01,"id":"p1","event":"presentationTransitionDidEnd","completed":true}"#,
+      #"{"t":1,"id":"p1","event":"dismissalTransitionWillBegin"}"#,
+      #"{"t":1.01,"id":"p2","event":"presentationTransitionWillBegin"}"#,
+      #"{"t":1.02,"id":"p1","event":"dismissalTransitionDidEnd","completed":true}"#,
+      #"{"t":1.03,"id":"p2","event":"presentationTransitionDidEnd","completed":true}"#,
+      #"{"t":2,"id":"p3","event":"present"}"#,
+    ]
+    #expect(summary(audit(lines)) == ["4 p2 present-while-transitioning", "7 p3 presenter-busy"])
+    let state = AuditState.at(.line(6), in: TraceReader(bytes: Array(lines.joined(separator: "\n").utf8)))
+    #expect(state.stacks == [["root", "p2"]])
   }
 
   @Test func aSystemDismissalLowerInTheStackDismissesTheStackAbove() {
