@@ -13,6 +13,7 @@ enum AuditCommand {
       --format text|json   text: compiler-style lines and a summary (default); json: the report document
       --check-expect       pass when each file's findings equal its header's "expect" (recorded sessions as
                            regression fixtures, see 'replay expect'); print the differences
+                           (with --format json: agrees, missing and unexpected rule ids per file)
       --snapshot-out FILE  after auditing TRACE, write the audit's whole state to FILE (versioned JSON)
       --resume FILE        start from a snapshot: audit only the lines after it, with its state, so CI
                            audits an ever-growing log once (the end of the trace is not final then)
@@ -52,7 +53,7 @@ enum AuditCommand {
         status: 2, stderr: "error: no *.jsonl files under \(parsed.positionals.joined(separator: ", "))\n")
     }
     let report = AuditReport(files: files.map { FileReport.audit(path: $0, configuration: configuration) })
-    if parsed.flags.contains("--check-expect") { return checkExpect(report) }
+    if parsed.flags.contains("--check-expect") { return checkExpect(report, json: format == "json") }
     var result = ReplayCLI.Result(status: report.exitStatus(strict: ThresholdOptions.isStrict(parsed)))
     result.stdout = format == "json" ? report.json() + "\n" : report.text(color: context.useColor)
     return result
@@ -60,7 +61,8 @@ enum AuditCommand {
 
   /// Compares each file's findings with its header's `expect`: exit 0 when all agree, 1 when any differs,
   /// 2 on input errors.
-  static func checkExpect(_ report: AuditReport) -> ReplayCLI.Result {
+  static func checkExpect(_ report: AuditReport, json: Bool) -> ReplayCLI.Result {
+    if json { return checkExpectJSON(report) }
     var result = ReplayCLI.Result()
     var differing = 0
     for file in report.files {
@@ -78,6 +80,50 @@ enum AuditCommand {
     result.stdout += differing == 0 ? "all agree\n" : "\(differing) differ\n"
     result.status = report.files.contains(where: \.hasInputProblems) ? 2 : (differing > 0 ? 1 : 0)
     return result
+  }
+
+  /// `--check-expect --format json`: per file whether the findings agree with `expect`, and how they differ:
+  /// `{"files":[{"path","agrees","expect","reported","missing","unexpected","errors"}],"summary":{…}}`.
+  static func checkExpectJSON(_ report: AuditReport) -> ReplayCLI.Result {
+    func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+    var files: [JSONValue] = []
+    var differing = 0
+    for file in report.files {
+      let difference = file.readFailure == nil ? ExpectHeader.difference(file) : nil
+      if difference != nil { differing += 1 }
+      var errors = file.inputErrors.map { error -> JSONValue in
+        .object([
+          ("line", .number(Double(error.line))), ("column", .number(Double(error.column))),
+          ("message", .string(error.message)),
+        ])
+      }
+      if let failure = file.readFailure {
+        errors.insert(
+          .object([("line", .number(0)), ("column", .number(0)), ("message", .string(failure))]), at: 0)
+      }
+      files.append(
+        .object([
+          ("path", .string(file.path)), ("agrees", .bool(difference == nil && !file.hasInputProblems)),
+          ("expect", file.expect.map(strings) ?? .null), ("reported", strings(file.ruleIDs)),
+          ("missing", strings(difference?.missing ?? [])),
+          ("unexpected", strings(difference?.unexpected ?? [])),
+          ("errors", .array(errors)),
+        ]))
+    }
+    let status = report.files.contains(where: \.hasInputProblems) ? 2 : (differing > 0 ? 1 : 0)
+    var out = ""
+    JSONText.appendValue(
+      .object([
+        ("files", .array(files)),
+        (
+          "summary",
+          .object([
+            ("files", .number(Double(report.files.count))), ("differing", .number(Double(differing))),
+            ("exitStatus", .number(Double(status))),
+          ])
+        ),
+      ]), to: &out)
+    return ReplayCLI.Result(status: Int32(status), stdout: out + "\n")
   }
 
   /// `--resume` / `--snapshot-out`: one trace, audited from a snapshot's line on.
