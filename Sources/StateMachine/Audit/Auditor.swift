@@ -45,7 +45,7 @@ public struct Auditor: Sendable, Codable {
           message: FindingMessage.make(for: step, event: event)))
     } else if Self.mayBreakTimingRule(step.trigger) {
       TimingRules.check(
-        event, line: line, step: step, lifecycle: session.lifecycle(atSlot: step.slot),
+        event, line: line, step: step, record: session.transition(atSlot: step.slot)?.record,
         configuration: configuration, into: &findings)
     }
     appendLateViolations(into: &findings)
@@ -64,10 +64,9 @@ public struct Auditor: Sendable, Codable {
 
   /// The earliest time at which the transition in `slot` becomes a finding unless something happens first.
   private func nextJudgement(ofSlot slot: Int) -> Double? {
+    guard let (phase, record) = session.transition(atSlot: slot), phase.isInFlight else { return nil }
     let hang = session.deadline(ofSlot: slot, grace: configuration.grace)?.t
-    let undriven = session.lifecycle(atSlot: slot).flatMap {
-      TimingRules.undrivenDeadline($0, configuration: configuration)
-    }
+    let undriven = TimingRules.undrivenDeadline(phase: phase, record: record, configuration: configuration)
     switch (hang, undriven) {
     case (let hang?, let undriven?): return min(hang, undriven)
     case (let hang?, nil): return hang
@@ -116,7 +115,10 @@ public struct Auditor: Sendable, Codable {
     for slot in session.inFlightSlotsByID {
       guard let lifecycle = session.lifecycle(atSlot: slot) else { continue }
       let id = lifecycle.id
-      if let undriven = TimingRules.undrivenDeadline(lifecycle, configuration: configuration) {
+      if let record = lifecycle.transition,
+        let undriven = TimingRules.undrivenDeadline(
+          phase: lifecycle.phase, record: record, configuration: configuration)
+      {
         if undriven < clock, let start = lifecycle.transition?.interactiveStartT {
           session.markUndrivenReported(slot: slot)
           findings.append(

@@ -1,7 +1,7 @@
 /// The timing rules of SPEC section 3 (severity warning), judged on events the machine accepted.
 ///
 /// ```swift
-/// TimingRules.check(event, line: 12, step: step, lifecycle: lifecycle,
+/// TimingRules.check(event, line: 12, step: step, record: lifecycle.transition,
 ///                   configuration: AuditConfiguration(), into: &findings)
 /// ```
 ///
@@ -9,7 +9,7 @@
 /// deadlines (`TimingRules.undrivenDeadline`).
 enum TimingRules {
   static func check(
-    _ event: Event, line: Int, step: SessionStep, lifecycle: PresentationLifecycle?,
+    _ event: Event, line: Int, step: SessionStep, record: TransitionRecord?,
     configuration: AuditConfiguration, into findings: inout [Finding]
   ) {
     guard step.rule == nil else { return }
@@ -19,7 +19,7 @@ enum TimingRules {
     }
     switch step.trigger {
     case .completeTrue, .completeFalse:
-      guard let record = lifecycle?.transition, record.completeT == event.t else { return }
+      guard let record, record.completeT == event.t else { return }
       checkCompletion(record, at: event.t, configuration: configuration, report: report)
     case .layoutDid:
       guard let pass = step.closedLayout, configuration.frameRate > 0 else { return }
@@ -87,11 +87,11 @@ enum TimingRules {
   }
 
   /// When an interaction with nothing driving it becomes `interaction-undriven`, if it can.
-  static func undrivenDeadline(_ lifecycle: PresentationLifecycle, configuration: AuditConfiguration)
-    -> Double?
-  {
-    guard lifecycle.phase == .presentingInteractive || lifecycle.phase == .dismissingInteractive,
-      let record = lifecycle.transition, let start = record.interactiveStartT, !record.undrivenReported,
+  static func undrivenDeadline(
+    phase: Phase, record: TransitionRecord, configuration: AuditConfiguration
+  ) -> Double? {
+    guard phase == .presentingInteractive || phase == .dismissingInteractive,
+      let start = record.interactiveStartT, !record.undrivenReported,
       record.commit == nil, !record.hadUpdate, record.lastDriveT == start
     else { return nil }
     return start + configuration.undrivenAfter

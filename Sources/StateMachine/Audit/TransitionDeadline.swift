@@ -54,13 +54,26 @@ public struct TransitionDeadline: Sendable, Hashable {
   public init?(
     for lifecycle: PresentationLifecycle, gesture: GestureState?, carriedByAnotherMember: Bool, grace: Double
   ) {
-    guard let record = lifecycle.transition, !record.hangReported else { return nil }
-    switch lifecycle.phase {
+    guard let record = lifecycle.transition else { return nil }
+    self.init(
+      phase: lifecycle.phase, record: record, gesture: gesture,
+      carriedByAnotherMember: carriedByAnotherMember,
+      grace: grace)
+  }
+
+  /// The deadline of a transition in `phase` with the facts `record`: what the public initializer
+  /// computes, from the parts the session holds (it asks on every event, so it copies no lifecycle).
+  init?(
+    phase: Phase, record: TransitionRecord, gesture: GestureState?, carriedByAnotherMember: Bool,
+    grace: Double
+  ) {
+    guard !record.hangReported else { return nil }
+    switch phase {
     case .presentingRequested, .dismissingRequested, .presentingBegan, .dismissingBegan:
       // A stacked member another member's animation carries, or a sheet UIKit drives while the finger is
       // down (no startInteractiveTransition is logged for a system swipe), cannot hang yet.
       if carriedByAnotherMember || gesture?.isActive == true { return nil }
-      let requested = lifecycle.phase == .presentingRequested || lifecycle.phase == .dismissingRequested
+      let requested = phase == .presentingRequested || phase == .dismissingRequested
       let since = requested ? record.requestT : (record.willBeginT ?? record.requestT)
       if let lifted = gesture?.endedT, lifted > since {
         t = lifted + grace

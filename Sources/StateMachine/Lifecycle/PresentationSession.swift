@@ -604,18 +604,32 @@ extension PresentationSession {
   /// The deadline of the transition in `slot`, if it can hang (decision 3).
   func deadline(ofSlot slot: Int, grace: Double) -> TransitionDeadline? {
     guard slots.indices.contains(slot), slots[slot].holdsLifecycle else { return nil }
-    let lifecycle = slots[slot].lifecycle
-    guard lifecycle.phase.isInFlight else { return nil }
-    let carried = lifecycle.dismissalGroup.contains { member in
-      guard member != lifecycle.id, phase(of: member).isInFlight,
-        let record = self.lifecycle(of: member)?.transition
-      else {
+    let phase = slots[slot].lifecycle.phase
+    guard phase.isInFlight, let record = slots[slot].lifecycle.transition else { return nil }
+    let carried = !slots[slot].lifecycle.dismissalGroup.isEmpty && isCarriedByAnotherMember(slot)
+    return TransitionDeadline(
+      phase: phase, record: record, gesture: slots[slot].gesture, carriedByAnotherMember: carried,
+      grace: grace)
+  }
+
+  /// Whether another member of the dismissal group of `slot` is carrying the dismissal out (it has an
+  /// animator or completed), so this one cannot hang on its own.
+  private func isCarriedByAnotherMember(_ slot: Int) -> Bool {
+    let id = slots[slot].lifecycle.id
+    return slots[slot].lifecycle.dismissalGroup.contains { member in
+      guard member != id, phase(of: member).isInFlight, let record = lifecycle(of: member)?.transition else {
         return false
       }
       return record.hasAnimator || record.completeValue != nil
     }
-    return TransitionDeadline(
-      for: lifecycle, gesture: slots[slot].gesture, carriedByAnotherMember: carried, grace: grace)
+  }
+
+  /// The phase and transition facts in `slot`, without copying its lifecycle.
+  func transition(atSlot slot: Int) -> (phase: Phase, record: TransitionRecord)? {
+    guard slots.indices.contains(slot), slots[slot].holdsLifecycle,
+      let record = slots[slot].lifecycle.transition
+    else { return nil }
+    return (slots[slot].lifecycle.phase, record)
   }
 
   /// Records that the interaction in `slot` was reported as undriven, so it is reported once.
