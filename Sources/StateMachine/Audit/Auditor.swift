@@ -28,31 +28,41 @@ public struct Auditor: Sendable, Codable {
 
   /// Audits one event (`line` is its line in the file) and appends what it settles to `findings`.
   public mutating func audit(_ event: Event, line: Int, into findings: inout [Finding]) {
-    _ = auditStep(event, line: line, into: &findings)
+    _ = auditOutcome(event, line: line, into: &findings)
   }
 
   /// Audits one event like `audit(_:line:into:)` and also returns the session's step, for consumers that
   /// follow the machine (reconstruction, live tools).
   public mutating func auditStep(_ event: Event, line: Int, into findings: inout [Finding]) -> SessionStep {
+    let outcome = auditOutcome(event, line: line, into: &findings)
+    return session.step(for: outcome, event)
+  }
+
+  /// The audit of one event; the session's outcome is worded (ids, messages) only for a finding.
+  private mutating func auditOutcome(_ event: Event, line: Int, into findings: inout [Finding])
+    -> PresentationSession.Outcome
+  {
     let start = findings.count
-    defer { configuration.rules.apply(to: &findings, from: start) }
     advanceClock(to: event.t, line: line, id: event.id, into: &findings)
-    let step = session.handle(event, line: line)
-    if let rule = step.rule {
+    let outcome = session.apply(event, line: line)
+    if let rule = outcome.rule {
+      let step = session.step(for: outcome, event)
       findings.append(
         Finding(
           rule: rule, line: line, t: event.t, id: step.id,
           message: FindingMessage.make(for: step, event: event)))
-    } else if Self.mayBreakTimingRule(step.trigger) {
+    } else if Self.mayBreakTimingRule(outcome.trigger) {
       TimingRules.check(
-        event, line: line, step: step, record: session.transition(atSlot: step.slot)?.record,
-        configuration: configuration, into: &findings)
+        event, line: line, outcome: outcome, id: session.id(of: outcome, event),
+        record: session.transition(atSlot: outcome.slot)?.record, configuration: configuration,
+        into: &findings)
     }
     appendLateViolations(into: &findings)
-    if step.slot >= 0, let next = nextJudgement(ofSlot: step.slot) {
+    if outcome.slot >= 0, let next = nextJudgement(ofSlot: outcome.slot) {
       earliestDeadline = min(earliestDeadline, next)
     }
-    return step
+    if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
+    return outcome
   }
 
   private static func mayBreakTimingRule(_ trigger: Trigger) -> Bool {

@@ -1,7 +1,7 @@
 /// The timing rules of SPEC section 3 (severity warning), judged on events the machine accepted.
 ///
 /// ```swift
-/// TimingRules.check(event, line: 12, step: step, record: lifecycle.transition,
+/// TimingRules.check(event, line: 12, outcome: outcome, id: "p1", record: lifecycle.transition,
 ///                   configuration: AuditConfiguration(), into: &findings)
 /// ```
 ///
@@ -9,13 +9,12 @@
 /// deadlines (`TimingRules.undrivenDeadline`).
 enum TimingRules {
   static func check(
-    _ event: Event, line: Int, step: SessionStep, record: TransitionRecord?,
-    configuration: AuditConfiguration, into findings: inout [Finding]
+    _ event: Event, line: Int, outcome step: PresentationSession.Outcome, id: String,
+    record: TransitionRecord?, configuration: AuditConfiguration, into findings: inout [Finding]
   ) {
     guard step.rule == nil else { return }
     func report(_ rule: Rule, _ message: String) {
-      findings.append(
-        Finding(rule: rule, line: line, t: event.t, id: step.id, message: "\(step.id): \(message)"))
+      findings.append(Finding(rule: rule, line: line, t: event.t, id: id, message: "\(id): \(message)"))
     }
     switch step.trigger {
     case .completeTrue, .completeFalse:

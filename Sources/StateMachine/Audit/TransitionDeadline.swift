@@ -63,6 +63,7 @@ public struct TransitionDeadline: Sendable, Hashable {
 
   /// The deadline of a transition in `phase` with the facts `record`: what the public initializer
   /// computes, from the parts the session holds (it asks on every event, so it copies no lifecycle).
+  @inline(__always)
   init?(
     phase: Phase, record: TransitionRecord, gesture: GestureState?, carriedByAnotherMember: Bool,
     grace: Double

@@ -10,7 +10,7 @@
 /// `apply` is pure: it never traps, reads no clock and prints nothing. A rejected event leaves the phase
 /// as it was; a recovered one follows the evidence (decision 11). Stack rules (presenters, groups) are the
 /// session's; this type knows one id.
-public struct PresentationLifecycle: Sendable, Hashable, Codable {
+public struct PresentationLifecycle: Sendable, Hashable {
   public let id: String
   public internal(set) var phase: Phase = .absent
   /// The root or presentation this one was presented from.
@@ -20,7 +20,17 @@ public struct PresentationLifecycle: Sendable, Hashable, Codable {
   /// It has presented another; its own appearance callbacks are then not checked (decision 5).
   public internal(set) var hasPresented = false
   /// The current or latest transition.
-  public internal(set) var transition: TransitionRecord?
+  public internal(set) var transition: TransitionRecord? {
+    get { hasTransition ? latest : nil }
+    set {
+      hasTransition = newValue != nil
+      latest = newValue ?? TransitionRecord.placeholder
+    }
+  }
+  /// The facts of `transition`, stored unwrapped so that the machine updates them in place on every event
+  /// (an optional is copied out and back); meaningful only while `hasTransition`.
+  private(set) var latest = TransitionRecord.placeholder
+  private(set) var hasTransition = false
   /// The open container layout pass (`Will` seen, `Did` not yet).
   public internal(set) var openLayout: OpenLayoutPass?
 
@@ -183,7 +193,20 @@ public struct PresentationLifecycle: Sendable, Hashable, Codable {
         nestedLayoutWills = 0
       }
     }
-    guard var record = transition, trigger != .gesture, trigger != .mark else { return }
+    guard hasTransition, trigger != .gesture, trigger != .mark else { return }
+    Self.update(&latest, trigger, event: event, line: line, entry: entry, step: step)
+    if step.to == .dismissed || step.to == .withdrawn {
+      openLayout = nil
+      nestedLayoutWills = 0
+    }
+  }
+
+  /// The transition's facts after `trigger` (which the entry accepted, recovered or rejected).
+  private static func update(
+    _ record: inout TransitionRecord, _ trigger: Trigger, event: Event, line: Int, entry: TableEntry,
+    step: Step
+  ) {
+    let t = event.t
     if step.from.isInFlight || step.to.isInFlight {
       record.lastLine = line
       record.lastT = t
@@ -222,7 +245,7 @@ public struct PresentationLifecycle: Sendable, Hashable, Codable {
       if step.rule == nil {
         record.commit = .init(
           kind: kind, t: t, progress: record.progress, completionSpeed: speed, hadUpdate: record.hadUpdate)
-      } else if step.rule == .interactionBeforeStart, !Self.isRequested(step.from),
+      } else if step.rule == .interactionBeforeStart, !isRequested(step.from),
         record.deferredCommit == nil
       {
         // Sent after *WillBegin: UIKit replays it once the interaction starts. Before it: lost.
@@ -240,14 +263,46 @@ public struct PresentationLifecycle: Sendable, Hashable, Codable {
       break
     }
     if step.from.isLive, !step.to.isInFlight, step.from != step.to { record.didEndT = t }
-    transition = record
-    if step.to == .dismissed || step.to == .withdrawn {
-      openLayout = nil
-      nestedLayoutWills = 0
-    }
   }
 
   private static func isRequested(_ phase: Phase) -> Bool {
     phase == .presentingRequested || phase == .dismissingRequested
+  }
+}
+
+extension PresentationLifecycle: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case id, phase, presenter, child, hasPresented, transition, openLayout, nestedLayoutWills
+    case pendingAppearance, dismissalGroup, settledByGroup
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    phase = try container.decode(Phase.self, forKey: .phase)
+    presenter = try container.decodeIfPresent(String.self, forKey: .presenter)
+    child = try container.decodeIfPresent(String.self, forKey: .child)
+    hasPresented = try container.decode(Bool.self, forKey: .hasPresented)
+    transition = try container.decodeIfPresent(TransitionRecord.self, forKey: .transition)
+    openLayout = try container.decodeIfPresent(OpenLayoutPass.self, forKey: .openLayout)
+    nestedLayoutWills = try container.decode(Int.self, forKey: .nestedLayoutWills)
+    pendingAppearance = try container.decodeIfPresent(PendingAppearance.self, forKey: .pendingAppearance)
+    dismissalGroup = try container.decode([String].self, forKey: .dismissalGroup)
+    settledByGroup = try container.decode(Bool.self, forKey: .settledByGroup)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(phase, forKey: .phase)
+    try container.encodeIfPresent(presenter, forKey: .presenter)
+    try container.encodeIfPresent(child, forKey: .child)
+    try container.encode(hasPresented, forKey: .hasPresented)
+    try container.encodeIfPresent(transition, forKey: .transition)
+    try container.encodeIfPresent(openLayout, forKey: .openLayout)
+    try container.encode(nestedLayoutWills, forKey: .nestedLayoutWills)
+    try container.encodeIfPresent(pendingAppearance, forKey: .pendingAppearance)
+    try container.encode(dismissalGroup, forKey: .dismissalGroup)
+    try container.encode(settledByGroup, forKey: .settledByGroup)
   }
 }

@@ -172,12 +172,57 @@ public struct PresentationSession: Sendable {
 
   // MARK: Events
 
+  /// What the session did with one event, before it is worded for a caller as a `SessionStep`: the
+  /// machine's hot path carries no id string, only the slot the id lives in.
+  struct Outcome {
+    /// The presentation's slot, or -1 when the step is about the event's own id and no slot (a mark, a
+    /// root's callback).
+    var slot: Int
+    var trigger: Trigger
+    var from: Phase
+    var to: Phase
+    var rule: Rule?
+    var detail: String?
+    var closedLayout: PresentationLifecycle.OpenLayoutPass?
+
+    init(
+      slot: Int, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detail: String? = nil,
+      closedLayout: PresentationLifecycle.OpenLayoutPass? = nil
+    ) {
+      self.slot = slot
+      self.trigger = trigger
+      self.from = from
+      self.to = to
+      self.rule = rule
+      self.detail = detail
+      self.closedLayout = closedLayout
+    }
+  }
+
   /// Applies one event and says what happened.
   public mutating func handle(_ event: Event, line: Int) -> SessionStep {
+    let outcome = apply(event, line: line)
+    return step(for: outcome, event)
+  }
+
+  /// The presentation an outcome is about: its slot's id, or the event's own.
+  func id(of outcome: Outcome, _ event: borrowing Event) -> String {
+    outcome.slot >= 0 ? slots[outcome.slot].lifecycle.id : event.id
+  }
+
+  /// An outcome worded for callers.
+  func step(for outcome: Outcome, _ event: borrowing Event) -> SessionStep {
+    SessionStep(
+      id: id(of: outcome, event), trigger: outcome.trigger, from: outcome.from, to: outcome.to,
+      rule: outcome.rule, detail: outcome.detail, slot: outcome.slot, closedLayout: outcome.closedLayout)
+  }
+
+  /// Applies one event: the machine's entry point.
+  mutating func apply(_ event: Event, line: Int) -> Outcome {
     let trigger = Trigger(event)
     if trigger == .mark {
       let phase = phase(atSlot: index.slot(of: event.id))
-      return SessionStep(id: event.id, trigger: .mark, from: phase, to: phase)
+      return Outcome(slot: -1, trigger: .mark, from: phase, to: phase)
     }
     let slot = slotCreating(event.id)
     if trigger == .gesture { return handleGesture(event, slot: slot) }
@@ -187,9 +232,9 @@ public struct PresentationSession: Sendable {
     {
       // A presenter's own appearance callbacks are legal whenever it is live (decision 5), still balanced.
       let result = slots[slot].lifecycle.applyPresenterAppearance(trigger, event: event, line: line)
-      return SessionStep(
-        id: event.id, trigger: trigger, from: result.from, to: result.to, rule: result.rule,
-        detail: result.detail, slot: slot)
+      return Outcome(
+        slot: slot, trigger: trigger, from: result.from, to: result.to, rule: result.rule,
+        detail: result.detail)
     }
     switch trigger {
     case .present: return handlePresent(event, slot: slot, line: line)
@@ -201,15 +246,14 @@ public struct PresentationSession: Sendable {
 
   // MARK: Requests
 
-  private mutating func handlePresent(_ event: Event, slot: Int, line: Int) -> SessionStep {
+  private mutating func handlePresent(_ event: Event, slot: Int, line: Int) -> Outcome {
     let id = event.id
     let from = phase(atSlot: slot)
     let presenter = event.payload.presenter ?? Self.defaultRoot
     slots[slot].refused = nil
     if !from.isLive, let (rule, detail) = presenterProblem(presenter, presenting: id) {
       slots[slot].refused = RefusedRequest(trigger: .present, presenter: presenter)
-      return SessionStep(
-        id: id, trigger: .present, from: from, to: from, rule: rule, detail: detail, slot: slot)
+      return Outcome(slot: slot, trigger: .present, from: from, to: from, rule: rule, detail: detail)
     }
     let step = apply(.present, to: slot, event, line: line, presenter: presenter)
     if step.rule != nil { slots[slot].refused = RefusedRequest(trigger: .present, presenter: presenter) }
@@ -245,7 +289,7 @@ public struct PresentationSession: Sendable {
     return nil
   }
 
-  private mutating func handleDismiss(_ slot: Int, _ event: Event, line: Int) -> SessionStep {
+  private mutating func handleDismiss(_ slot: Int, _ event: Event, line: Int) -> Outcome {
     slots[slot].refused = nil
     let phase = phase(atSlot: slot)
     guard phase.isPresentedAndIdle else {
@@ -257,9 +301,9 @@ public struct PresentationSession: Sendable {
     let above = stack(above: id)
     if let busy = above.first(where: { self.phase(of: $0).isInFlight }) {
       slots[slot].refused = RefusedRequest(trigger: .dismiss, presenter: nil)
-      return SessionStep(
-        id: id, trigger: .dismiss, from: phase, to: phase, rule: .dismissWhileTransitioning,
-        detail: "\(busy) above it is \(self.phase(of: busy).name)", slot: slot)
+      return Outcome(
+        slot: slot, trigger: .dismiss, from: phase, to: phase, rule: .dismissWhileTransitioning,
+        detail: "\(busy) above it is \(self.phase(of: busy).name)")
     }
     let step = apply(.dismiss, to: slot, event, line: line)
     dismissTogether(id, above: above, event, line: line)
@@ -292,7 +336,7 @@ public struct PresentationSession: Sendable {
     }
   }
 
-  private mutating func handleCompletion(_ event: Event, slot: Int, line: Int) -> SessionStep {
+  private mutating func handleCompletion(_ event: Event, slot: Int, line: Int) -> Outcome {
     let id = event.id
     // A stacked member that logged nothing may carry the completion of `dismiss` once the member carrying
     // the dismissal has completed; UIKit does not order it against that member's *DidEnd.
@@ -306,8 +350,7 @@ public struct PresentationSession: Sendable {
         })
       {
         markCompletionSeen(in: lifecycle.dismissalGroup)
-        return SessionStep(
-          id: id, trigger: .completion, from: lifecycle.phase, to: lifecycle.phase, slot: slot)
+        return Outcome(slot: slot, trigger: .completion, from: lifecycle.phase, to: lifecycle.phase)
       }
     }
     let step = apply(.completion, to: slot, event, line: line)
@@ -327,29 +370,29 @@ public struct PresentationSession: Sendable {
 
   // MARK: Roots and gestures
 
-  private mutating func handleRoot(_ trigger: Trigger, _ event: Event, line: Int) -> SessionStep {
+  private mutating func handleRoot(_ trigger: Trigger, _ event: Event, line: Int) -> Outcome {
     let root = event.id
     switch trigger {
     case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .sizeChange:
-      return SessionStep(id: root, trigger: trigger, from: .presented, to: .presented)
+      return Outcome(slot: -1, trigger: trigger, from: .presented, to: .presented)
     case .present:
-      return SessionStep(
-        id: root, trigger: trigger, from: .presented, to: .presented, rule: .idInUse,
+      return Outcome(
+        slot: -1, trigger: trigger, from: .presented, to: .presented, rule: .idInUse,
         detail: "\(root) is a window scene's root, always present")
     case .dismiss:
       // UIKit: dismiss called on a presenter dismisses what it presents.
       if let child = rootChildren[root] { return handleDismiss(slotCreating(child), event, line: line) }
-      return SessionStep(
-        id: root, trigger: trigger, from: .presented, to: .presented, rule: .dismissNotPresented,
+      return Outcome(
+        slot: -1, trigger: trigger, from: .presented, to: .presented, rule: .dismissNotPresented,
         detail: "\(root) presents nothing")
     default:
-      return SessionStep(
-        id: root, trigger: trigger, from: .presented, to: .presented, rule: .eventOutOfPhase,
+      return Outcome(
+        slot: -1, trigger: trigger, from: .presented, to: .presented, rule: .eventOutOfPhase,
         detail: "\(root) is a window scene's root, not a presentation")
     }
   }
 
-  private mutating func handleGesture(_ event: Event, slot: Int) -> SessionStep {
+  private mutating func handleGesture(_ event: Event, slot: Int) -> Outcome {
     var gesture = slots[slot].gesture ?? GestureState()
     gesture.lastT = event.t
     let fingerDown = event.kind == .panBegan || event.kind == .panChanged
@@ -357,7 +400,7 @@ public struct PresentationSession: Sendable {
     if !fingerDown { gesture.endedT = event.t }
     slots[slot].gesture = gesture
     let current = phase(atSlot: slot)
-    var step = SessionStep(id: event.id, trigger: .gesture, from: current, to: current, slot: slot)
+    var step = Outcome(slot: slot, trigger: .gesture, from: current, to: current)
     if fingerDown, current.isInFlight, let commit = slots[slot].lifecycle.transition?.commit,
       slots[slot].lifecycle.transition?.noteReported(.gestureAfterCommit) == false
     {
@@ -372,7 +415,7 @@ public struct PresentationSession: Sendable {
 
   private mutating func apply(
     _ trigger: Trigger, to slot: Int, _ event: Event, line: Int, presenter: String? = nil
-  ) -> SessionStep {
+  ) -> Outcome {
     if !slots[slot].holdsLifecycle {
       slots[slot].holdsLifecycle = true
       slots[slot].lifecycle = PresentationLifecycle(id: slots[slot].lifecycle.id)
@@ -400,9 +443,9 @@ public struct PresentationSession: Sendable {
     }
 
     let result = slots[slot].lifecycle.apply(trigger, event: event, line: line)
-    var step = SessionStep(
-      id: id, trigger: trigger, from: from, to: result.to, rule: result.rule, detail: result.detail,
-      slot: slot, closedLayout: result.closedLayout)
+    var step = Outcome(
+      slot: slot, trigger: trigger, from: from, to: result.to, rule: result.rule, detail: result.detail,
+      closedLayout: result.closedLayout)
     if step.rule == nil, let implicit, let (rule, detail) = implicit.problem {
       step.rule = rule
       step.detail =
@@ -602,14 +645,15 @@ extension PresentationSession {
   }
 
   /// The deadline of the transition in `slot`, if it can hang (decision 3).
+  @inline(__always)
   func deadline(ofSlot slot: Int, grace: Double) -> TransitionDeadline? {
     guard slots.indices.contains(slot), slots[slot].holdsLifecycle else { return nil }
     let phase = slots[slot].lifecycle.phase
-    guard phase.isInFlight, let record = slots[slot].lifecycle.transition else { return nil }
+    guard phase.isInFlight, slots[slot].lifecycle.hasTransition else { return nil }
     let carried = !slots[slot].lifecycle.dismissalGroup.isEmpty && isCarriedByAnotherMember(slot)
     return TransitionDeadline(
-      phase: phase, record: record, gesture: slots[slot].gesture, carriedByAnotherMember: carried,
-      grace: grace)
+      phase: phase, record: slots[slot].lifecycle.latest, gesture: slots[slot].gesture,
+      carriedByAnotherMember: carried, grace: grace)
   }
 
   /// Whether another member of the dismissal group of `slot` is carrying the dismissal out (it has an
@@ -625,11 +669,11 @@ extension PresentationSession {
   }
 
   /// The phase and transition facts in `slot`, without copying its lifecycle.
+  @inline(__always)
   func transition(atSlot slot: Int) -> (phase: Phase, record: TransitionRecord)? {
-    guard slots.indices.contains(slot), slots[slot].holdsLifecycle,
-      let record = slots[slot].lifecycle.transition
+    guard slots.indices.contains(slot), slots[slot].holdsLifecycle, slots[slot].lifecycle.hasTransition
     else { return nil }
-    return (slots[slot].lifecycle.phase, record)
+    return (slots[slot].lifecycle.phase, slots[slot].lifecycle.latest)
   }
 
   /// Records that the interaction in `slot` was reported as undriven, so it is reported once.

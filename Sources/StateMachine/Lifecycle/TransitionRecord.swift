@@ -70,6 +70,9 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
     return reported & bit != 0
   }
 
+  /// What an unused record holds (`PresentationLifecycle` stores its transition unwrapped).
+  static let placeholder = TransitionRecord(direction: .presenting, line: 0, t: 0, animated: true)
+
   init(direction: Phase.Direction, line: Int, t: Double, animated: Bool) {
     self.direction = direction
     requestLine = line

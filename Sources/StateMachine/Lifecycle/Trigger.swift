@@ -19,7 +19,10 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   case gesture, mark
 
   /// The trigger an event stands for.
-  public init(_ event: Event) {
+  ///
+  /// The event is borrowed: an initializer takes its arguments owned by default, which would copy the
+  /// event (and retain its strings) on every step of the machine.
+  public init(_ event: borrowing Event) {
     switch event.kind {
     case .present: self = .present
     case .dismiss: self = .dismiss
