@@ -64,6 +64,9 @@ public struct PresentationSession: Sendable {
   private var reportedUnknownCount = 0
   private var endedQueue: [EndedPresentation] = []
   private var endedQueueHead = 0
+  /// When the presentation at the head of `endedQueue` ended (infinity when none waits): the clock moves on
+  /// nearly every event, and this answers "anything to forget?" without touching the queue.
+  private var earliestEndedT = Double.infinity
   private var lateViolations: [LateViolation] = []
 
   public init() {}
@@ -546,7 +549,7 @@ public struct PresentationSession: Sendable {
     if lifecycle.phase == .dismissed || lifecycle.phase == .withdrawn {
       unlink(slot)
       reattachChild(of: lifecycle)
-      endedQueue.append(EndedPresentation(id: lifecycle.id, t: t))
+      queueEnded(lifecycle.id, at: t)
     }
     let group = lifecycle.dismissalGroup
     guard group.count > 1 else { return }
@@ -563,7 +566,7 @@ public struct PresentationSession: Sendable {
       setInFlight(other, false)
       if slots[other].lifecycle.phase == .dismissed {
         unlink(other)
-        endedQueue.append(EndedPresentation(id: member, t: t))
+        queueEnded(member, at: t)
       }
     }
   }
@@ -603,6 +606,8 @@ public struct PresentationSession: Sendable {
   ///
   /// Memory then grows with the presentations alive at once, not with the trace's length.
   public mutating func forgetEnded(before cutoff: Double) {
+    guard earliestEndedT < cutoff else { return }
+    defer { earliestEndedT = endedQueueHead < endedQueue.count ? endedQueue[endedQueueHead].t : .infinity }
     while endedQueueHead < endedQueue.count, endedQueue[endedQueueHead].t < cutoff {
       let (id, t) = (endedQueue[endedQueueHead].id, endedQueue[endedQueueHead].t)
       endedQueueHead += 1
@@ -620,6 +625,11 @@ public struct PresentationSession: Sendable {
       endedQueue.removeFirst(endedQueueHead)
       endedQueueHead = 0
     }
+  }
+
+  private mutating func queueEnded(_ id: String, at t: Double) {
+    if endedQueueHead == endedQueue.count { earliestEndedT = t }
+    endedQueue.append(EndedPresentation(id: id, t: t))
   }
 
   /// The end of the trace at `clock`: reports every `viewWill*` left unresolved by a transition that ended
@@ -733,6 +743,7 @@ extension PresentationSession: Codable {
       reportedUnknownCount += 1
     }
     endedQueue = try container.decode([EndedPresentation].self, forKey: .endedQueue)
+    earliestEndedT = endedQueue.first?.t ?? .infinity
     lateViolations = try container.decode([LateViolation].self, forKey: .lateViolations)
   }
 }

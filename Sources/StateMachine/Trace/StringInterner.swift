@@ -40,9 +40,8 @@ struct StringInterner: Sendable {
     guard count <= Self.maximumLength else {
       return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
-    for index in 0..<count { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01B3 }
-    let slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (Self.slotCount - 1)
+    let hash = WordHash.hash(UnsafeRawBufferPointer(start: bytes, count: count))
+    let slot = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
     let offset = slot * Self.maximumLength
     if lengths[slot] == count {
       let same = keys.withUnsafeBufferPointer { keys in
