@@ -1,0 +1,39 @@
+import Testing
+
+@testable import StateMachine
+
+/// The session's id index against a `Dictionary` model: random inserts, removals and lookups, with ids that
+/// collide in the table and ids long enough to hash in several words.
+@Suite struct PresentationIndexTests {
+  @Test(arguments: [1, 2, 3, 42] as [UInt64])
+  func behavesLikeADictionary(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    var index = PresentationIndex()
+    var model: [String: Int] = [:]
+    let ids = (0..<300).map { $0 % 3 == 0 ? "p\($0)" : "scene-\($0 % 7).presentation-with-a-long-id-\($0)" }
+    for step in 0..<20_000 {
+      let id = ids[random.below(ids.count)]
+      switch random.below(3) {
+      case 0 where model[id] == nil:
+        index.insert(id, slot: step)
+        model[id] = step
+      case 1 where model[id] != nil:
+        index.remove(id)
+        model[id] = nil
+      default:
+        #expect(index.slot(of: id) == model[id], "seed \(seed), step \(step), id \(id)")
+      }
+      #expect(index.count == model.count, "seed \(seed), step \(step)")
+    }
+    for id in ids { #expect(index.slot(of: id) == model[id], "seed \(seed), id \(id)") }
+  }
+
+  @Test func equalStringsHashAlikeWhateverTheirStorage() {
+    let literal = "card-presentation-7"
+    let built = String(["card", "presentation", "7"].joined(separator: "-"))
+    let bytes = Array(literal.utf8)
+    #expect(WordHash.hash(literal) == WordHash.hash(built))
+    #expect(bytes.withUnsafeBytes { WordHash.hash($0) } == WordHash.hash(literal))
+    #expect(WordHash.hash("p1") != WordHash.hash("p2"))
+  }
+}
