@@ -4,10 +4,12 @@ import StateMachine
 /// `replay audit PATH...`: audits trace files and prints compiler-style findings or the JSON report.
 enum AuditCommand {
   static let usage = """
-    USAGE: replay audit [--format text|json] [--strict] [--check-expect] [threshold options] PATH...
+    USAGE: replay audit [--format text|json] [--strict] [--check-expect] [--jobs N] [--shard I/N]
+                        [threshold options] PATH...
            replay audit --snapshot-out FILE [--resume FILE] [options] TRACE
 
-    Audits each trace file (a directory means every *.jsonl below it) against the lifecycle rules.
+    Audits each trace file (a directory means every *.jsonl below it; - reads paths from standard input)
+    against the lifecycle rules.
 
     OPTIONS:
       --format text|json   text: compiler-style lines and a summary (default); json: the report document
@@ -17,6 +19,7 @@ enum AuditCommand {
       --snapshot-out FILE  after auditing TRACE, write the audit's whole state to FILE (versioned JSON)
       --resume FILE        start from a snapshot: audit only the lines after it, with its state, so CI
                            audits an ever-growing log once (the end of the trace is not final then)
+    \(TraceFiles.help)
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
@@ -26,19 +29,19 @@ enum AuditCommand {
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
-    let options: [ArgumentParser.Option] = [
-      .init(name: "--format", takesValue: true), .init(name: "--check-expect", takesValue: false),
-      .init(name: "--snapshot-out", takesValue: true), .init(name: "--resume", takesValue: true),
-    ]
+    let options: [ArgumentParser.Option] =
+      [
+        .init(name: "--format", takesValue: true), .init(name: "--check-expect", takesValue: false),
+        .init(name: "--snapshot-out", takesValue: true), .init(name: "--resume", takesValue: true),
+      ] + TraceFiles.options
     switch CommandInput.parse(arguments, options: options, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
     let format: String
-    let paths: [String]
     do {
       format = try input.format(["text", "json"])
-      paths = try input.paths()
+      _ = try input.paths()
     } catch {
       return input.failure(error)
     }
@@ -47,12 +50,20 @@ enum AuditCommand {
     if parsed.values["--snapshot-out"] != nil || parsed.values["--resume"] != nil {
       return incremental(parsed, configuration: configuration, format: format, context: context)
     }
-    let files = TraceFiles.expand(paths)
-    if files.isEmpty {
+    let selection: (files: [String], jobs: Int)
+    do {
+      selection = try input.traceFiles(standardInput: context.standardInput)
+    } catch {
+      return input.failure(error)
+    }
+    if selection.files.isEmpty && parsed.values["--shard"] == nil {
       return ReplayCLI.Result(
         status: 2, stderr: "error: no *.jsonl files under \(parsed.positionals.joined(separator: ", "))\n")
     }
-    let report = AuditReport(files: files.map { FileReport.audit(path: $0, configuration: configuration) })
+    let report = AuditReport(
+      files: TraceBatch.map(selection.files, jobs: selection.jobs) {
+        FileReport.audit(path: $0, configuration: configuration)
+      })
     if parsed.flags.contains("--check-expect") { return checkExpect(report, json: format == "json") }
     var result = ReplayCLI.Result(status: report.exitStatus(strict: ThresholdOptions.isStrict(parsed)))
     result.stdout = format == "json" ? report.json() + "\n" : report.text(color: context.useColor)

@@ -15,6 +15,8 @@ enum ReplayCLI {
   struct Context {
     var environment: [String: String] = [:]
     var stdoutIsTerminal = false
+    /// The whole of standard input, read when a command is given `-` as a path (tests pass their own).
+    var standardInput: () -> String = { "" }
 
     /// Colour only for a terminal, and never when `NO_COLOR` is set (https://no-color.org).
     var useColor: Bool { stdoutIsTerminal && environment["NO_COLOR"] == nil }

@@ -4,7 +4,7 @@ import StateMachine
 /// `replay stats PATH...`: statistics across many traces; `--merge` adds up statistics of shards.
 enum StatsCommand {
   static let usage = """
-    USAGE: replay stats [--format text|json] [threshold options] PATH...
+    USAGE: replay stats [--format text|json] [--jobs N] [--shard I/N] [threshold options] PATH...
            replay stats --merge [--format text|json] STATS.json...
 
     Replays every trace (a directory means every *.jsonl below it) and reports: transitions by kind and
@@ -17,15 +17,17 @@ enum StatsCommand {
     OPTIONS:
       --format text|json   text tables (default) or one line of JSON (mergeable)
       --merge              the paths are statistics JSON files to add up
+    \(TraceFiles.help)
     \(ThresholdOptions.help)
       -h, --help           Show this help
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
-    let options: [ArgumentParser.Option] = [
-      .init(name: "--format", takesValue: true), .init(name: "--merge", takesValue: false),
-    ]
+    let options: [ArgumentParser.Option] =
+      [
+        .init(name: "--format", takesValue: true), .init(name: "--merge", takesValue: false),
+      ] + TraceFiles.options
     switch CommandInput.parse(arguments, options: options, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
@@ -55,9 +57,16 @@ enum StatsCommand {
         }
       }
     } else {
-      let files = TraceFiles.expand(paths)
-      for path in files {
-        let replay = TraceReplay.run(path: path, configuration: configuration)
+      let selection: (files: [String], jobs: Int)
+      do {
+        selection = try input.traceFiles(standardInput: context.standardInput)
+      } catch {
+        return input.failure(error)
+      }
+      let replays = TraceBatch.map(selection.files, jobs: selection.jobs) {
+        TraceReplay.run(path: $0, configuration: configuration)
+      }
+      for (path, replay) in zip(selection.files, replays) {
         if let failure = replay.report.readFailure { result.stderr += "\(path): error: \(failure)\n" }
         for error in replay.report.inputErrors {
           result.stderr += "\(path):\(error.line):\(error.column): error: [input] \(error.message)\n"

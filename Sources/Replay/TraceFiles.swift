@@ -1,10 +1,23 @@
 import Foundation
+import StateMachine
 
-/// Turns command-line paths into trace files: a directory means every `*.jsonl` below it, sorted.
+/// Turns command-line paths into trace files: a directory means every `*.jsonl` below it, sorted; `-` means
+/// the paths listed on standard input, one per line; `--shard I/N` keeps this machine's share.
 enum TraceFiles {
-  static func expand(_ paths: [String]) -> [String] {
-    var files: [String] = []
+  /// The files `paths` name; `standardInput` is read (once) when a path is `-`.
+  static func expand(_ paths: [String], standardInput: () -> String = { "" }) -> [String] {
+    var listed: [String] = []
     for path in paths {
+      if path == "-" {
+        listed += standardInput().split(whereSeparator: \.isNewline).map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+      } else {
+        listed.append(path)
+      }
+    }
+    var files: [String] = []
+    for path in listed {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
       else {
@@ -21,5 +34,62 @@ enum TraceFiles {
       files.append(contentsOf: found.sorted())
     }
     return files
+  }
+
+  /// One shard of a fleet's traces, for a batch engine that runs N copies of the command (a Kubernetes
+  /// indexed Job, a cloud batch array): I of N keeps every file whose path hashes to I, so the N shards
+  /// cover every file once whatever order each machine lists them in.
+  struct Shard: Equatable {
+    var index: Int
+    var count: Int
+
+    /// `I/N` with 0 <= I < N.
+    init(parsing text: String) throws(UsageError) {
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+      guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+        (0..<count).contains(index)
+      else {
+        throw UsageError(message: "--shard takes I/N with 0 <= I < N (e.g. 0/4), not '\(text)'")
+      }
+      self.index = index
+      self.count = count
+    }
+
+    func contains(_ path: String) -> Bool {
+      Int(Self.hash(path) % UInt64(count)) == index
+    }
+
+    /// FNV-1a over the path's UTF-8: stable across runs, machines and Swift versions (Hasher is not).
+    static func hash(_ path: String) -> UInt64 {
+      path.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    }
+  }
+
+  /// The options every many-file command takes: `--jobs N` and `--shard I/N`.
+  static let options: [ArgumentParser.Option] = [
+    .init(name: "--jobs", takesValue: true), .init(name: "--shard", takesValue: true),
+  ]
+
+  static let help = """
+      --jobs N             audit N files at once (default: the number of cores); the report order stays
+                           that of the files
+      --shard I/N          keep only shard I of N (0-based) of the files, chosen by a stable hash of each
+                           path, to split a fleet's traces over N machines
+      -                    as a PATH: read the paths to audit from standard input, one per line
+    """
+}
+
+extension CommandInput {
+  /// The trace files the positionals name, this shard's share of them, and how many to audit at once.
+  func traceFiles(standardInput: () -> String) throws(UsageError) -> (files: [String], jobs: Int) {
+    let paths = try paths()
+    let jobs = try integer(
+      "--jobs", minimum: 1, fallback: String(ProcessInfo.processInfo.activeProcessorCount))
+    var files = TraceFiles.expand(paths, standardInput: standardInput)
+    if let text = parsed.values["--shard"] {
+      let shard = try TraceFiles.Shard(parsing: text)
+      files = files.filter(shard.contains)
+    }
+    return (files, jobs)
   }
 }

@@ -9,7 +9,8 @@ import Foundation
 #endif
 
 let context = ReplayCLI.Context(
-  environment: ProcessInfo.processInfo.environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+  environment: ProcessInfo.processInfo.environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+  standardInput: { String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) })
 let result = ReplayCLI.run(Array(CommandLine.arguments.dropFirst()), context: context)
 FileHandle.standardOutput.write(Data(result.stdout.utf8))
 FileHandle.standardError.write(Data(result.stderr.utf8))

@@ -186,44 +186,9 @@ func sessionPass(_ events: [Event]) -> Int {
   return rejected
 }
 
-/// `replay audit`'s many-file path: `jobs` threads taking the next file from a shared counter.
+/// `replay audit`'s many-file path: `TraceBatch` with `jobs` threads.
 func parallelAudit(paths: [String], jobs: Int) -> [FileReport] {
-  let results = ReportSlots(count: paths.count)
-  DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, paths.count))) { _ in
-    while let index = results.claim() {
-      results.store(FileReport.audit(path: paths[index]), at: index)
-    }
-  }
-  return results.reports()
-}
-
-/// The reports of a parallel run, filled by index.
-private final class ReportSlots: @unchecked Sendable {
-  private let lock = NSLock()
-  private var slots: [FileReport?]
-  private var nextIndex = 0
-
-  init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-  func claim() -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard nextIndex < slots.count else { return nil }
-    nextIndex += 1
-    return nextIndex - 1
-  }
-
-  func store(_ report: FileReport, at index: Int) {
-    lock.lock()
-    slots[index] = report
-    lock.unlock()
-  }
-
-  func reports() -> [FileReport] {
-    lock.lock()
-    defer { lock.unlock() }
-    return slots.compactMap { $0 }
-  }
+  TraceBatch.map(paths, jobs: jobs) { FileReport.audit(path: $0) }
 }
 
 /// The median of a few timings (the machine is noisy; the median of three is what the README quotes).

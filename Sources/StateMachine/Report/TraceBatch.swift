@@ -1,0 +1,57 @@
+import Dispatch
+import Foundation
+
+/// Runs one job per trace file on several threads and hands the results back in the files' order, so a
+/// report over a directory reads the same whatever the number of cores.
+///
+/// ```swift
+/// let reports = TraceBatch.map(paths, jobs: 2) { FileReport.audit(path: $0) }
+/// // reports[i] is the audit of paths[i]
+/// ```
+///
+/// Each thread takes the next file as it finishes one, so a few large traces do not leave a core idle
+/// while the small ones queue behind them. Memory holds the results (findings), never a trace.
+public enum TraceBatch {
+  /// `body` applied to every path on up to `jobs` threads; the results in the order of `paths`.
+  public static func map<Output: Sendable>(
+    _ paths: [String], jobs: Int, _ body: @escaping @Sendable (String) -> Output
+  ) -> [Output] {
+    let workers = max(1, min(jobs, paths.count))
+    guard workers > 1 else { return paths.map(body) }
+    let results = Results<Output>(count: paths.count)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while let index = results.claim() { results.store(body(paths[index]), at: index) }
+    }
+    return results.all()
+  }
+
+  /// The results of a run, filled by index from several threads.
+  private final class Results<Output: Sendable>: @unchecked Sendable {
+    // Every access to `slots` and `next` holds `lock`.
+    private let lock = NSLock()
+    private var slots: [Output?]
+    private var next = 0
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func claim() -> Int? {
+      lock.lock()
+      defer { lock.unlock() }
+      guard next < slots.count else { return nil }
+      next += 1
+      return next - 1
+    }
+
+    func store(_ output: Output, at index: Int) {
+      lock.lock()
+      slots[index] = output
+      lock.unlock()
+    }
+
+    func all() -> [Output] {
+      lock.lock()
+      defer { lock.unlock() }
+      return slots.compactMap { $0 }
+    }
+  }
+}
