@@ -61,21 +61,25 @@ struct EventLineScanner {
   private static let maximumExtraMembers = 8
   private static let eventKey: StaticString = "event"
 
-  private let keys = ByteNameTable(Self.keyNames)
-  private let kinds = ByteNameTable(EventKind.allCases.map(\.rawValue))
-  private let kindList = EventKind.allCases
+  // The tables are shared and read-only: as instance properties, every call of a helper that reads one
+  // copied the whole scanner (152 bytes, its arrays retained) once per key of every line.
+  private static let keys = ByteNameTable(keyNames)
+  private static let kinds = ByteNameTable(EventKind.allCases.map(\.rawValue))
+  private static let kindList = EventKind.allCases
   /// By key code: the payload key (`nil` for `t`, `id`, `event`).
-  private let payloadKeyOfCode: [PayloadKey?] = [nil, nil, nil] + PayloadKey.allCases.map { $0 }
+  private static let payloadKeyOfCode: [PayloadKey?] = [nil, nil, nil] + PayloadKey.allCases.map { $0 }
   /// By kind index: the payload keys (bits by key code) the kind takes.
-  private let allowedKeys: [UInt32]
+  private static let allowedKeys = EventKind.allCases.map { mask($0.payloadKeys) }
   /// By kind index: the payload keys the kind requires.
-  private let requiredKeys: [UInt32]
+  private static let requiredKeys = EventKind.allCases.map { mask($0.requiredPayloadKeys) }
   /// Exact powers of ten, 1e0 to 1e22 (each a double without rounding).
-  private let powersOfTen: [Double] = (0...22).map { exponent in
+  private static let powersOfTen: [Double] = (0...22).map { exponent in
     var value = 1.0
     for _ in 0..<exponent { value *= 10 }
     return value
   }
+
+  private static func mask(_ keys: [PayloadKey]) -> UInt32 { keys.reduce(0) { $0 | 1 << UInt32(code($1)) } }
 
   private var extras: [ExtraMember] = []
   var interner = StringInterner()
@@ -87,9 +91,6 @@ struct EventLineScanner {
         .presenter, .animated, .style, .completed, .didComplete, .width, .height, .duration, .percent,
         .completionSpeed, .translation, .velocity, .name,
       ])
-    func mask(_ keys: [PayloadKey]) -> UInt32 { keys.reduce(0) { $0 | 1 << UInt32(Self.code($1)) } }
-    allowedKeys = EventKind.allCases.map { mask($0.payloadKeys) }
-    requiredKeys = EventKind.allCases.map { mask($0.requiredPayloadKeys) }
     extras.reserveCapacity(Self.maximumExtraMembers)
   }
 
@@ -126,9 +127,9 @@ struct EventLineScanner {
       i += 1
       Self.skipWhitespace(p, &i, n)
       guard i < n else { return .fallback }
-      scanValue(p, &i, n, into: &value)
+      Self.scanValue(p, &i, n, into: &value)
 
-      if let code = keyCode(p + keyStart, count: keyCount) {
+      if let code = Self.keyCode(p + keyStart, count: keyCount) {
         let bit: UInt32 = 1 << UInt32(code)
         guard seen & bit == 0 else { return .fallback }  // a repeated key is an error
         seen |= bit
@@ -145,7 +146,7 @@ struct EventLineScanner {
         default:
           // A payload key of the wrong type is an error for an event that takes it; any other case of it
           // (an unknown event, an event that keeps it in `extra`) is rare: both go to the slow path.
-          guard let key = payloadKeyOfCode[code] else { return .fallback }
+          guard let key = Self.payloadKeyOfCode[code] else { return .fallback }
           switch key.valueType {
           case .number:
             guard value.kind == .number else { return .fallback }
@@ -184,21 +185,22 @@ struct EventLineScanner {
     // Text after the object, or a line without all of t, id and event (a header, or an error).
     guard i == n, seen & 0b111 == 0b111 else { return .fallback }
 
-    guard let kindIndex = kinds.index(of: p + name.start, count: name.count) else {
+    guard let kindIndex = Self.kinds.index(of: p + name.start, count: name.count) else {
       // An event name the format does not define; its payload is not looked at.
       event.t = t
       event.id = interner.string(p + id.start, count: id.count)
       return .unknownEvent(name: interner.string(p + name.start, count: name.count))
     }
     let present = seen & ~0b111
-    let allowed = allowedKeys[kindIndex]
+    let allowed = Self.allowedKeys[kindIndex]
     guard present & ~allowed == 0 else { return .fallback }  // a payload key this event keeps in `extra`
-    guard present & requiredKeys[kindIndex] == requiredKeys[kindIndex] else { return .fallback }
+    let required = Self.requiredKeys[kindIndex]
+    guard present & required == required else { return .fallback }
 
     // Sure now: write the event in place.
     event.t = t
     event.id = interner.string(p + id.start, count: id.count)
-    event.kind = kindList[kindIndex]
+    event.kind = Self.kindList[kindIndex]
     // Numbers and flags were written as they were scanned; strings now, and every key the line lacks is
     // cleared (the event held the previous line's).
     event.payload.clear(keeping: present >> 3)
@@ -242,7 +244,7 @@ struct EventLineScanner {
 
   /// The code of a key: the three every event has are checked first, the others through the table.
   @inline(__always)
-  private func keyCode(_ p: UnsafePointer<UInt8>, count: Int) -> Int? {
+  private static func keyCode(_ p: UnsafePointer<UInt8>, count: Int) -> Int? {
     switch count {
     case 1: if p[0] == UInt8(ascii: "t") { return Self.tCode }
     case 2: if p[0] == UInt8(ascii: "i"), p[1] == UInt8(ascii: "d") { return Self.idCode }
@@ -300,7 +302,9 @@ struct EventLineScanner {
   /// Scans one scalar value at `p[i]` (`i < n`) into `value`; kind `.invalid` for anything the fast path
   /// does not take.
   @inline(__always)
-  private func scanValue(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, into value: inout Value) {
+  private static func scanValue(
+    _ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, into value: inout Value
+  ) {
     value.kind = .invalid
     value.number = 0
     switch p[i] {
@@ -316,7 +320,7 @@ struct EventLineScanner {
       value.kind = .number
       value.number = number
     case UInt8(ascii: "t"):
-      guard Self.scanWord(p, &i, n, "true") else { return }
+      guard scanWord(p, &i, n, "true") else { return }
       value.kind = .bool
       value.number = 1
     case UInt8(ascii: "f"):
@@ -347,7 +351,7 @@ struct EventLineScanner {
   /// doubles is the correctly rounded value), through `Double(String)` otherwise. `nil` when the bytes are
   /// not a JSON number or the value is not finite (the slow path reports both).
   @inline(__always)
-  private func scanNumber(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Double? {
+  private static func scanNumber(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Double? {
     let start = i
     var negative = false
     if p[i] == UInt8(ascii: "-") {
