@@ -73,10 +73,15 @@ public struct Auditor: Sendable, Codable {
   }
 
   /// The earliest time at which the transition in `slot` becomes a finding unless something happens first.
+  @inline(__always)
   private func nextJudgement(ofSlot slot: Int) -> Double? {
-    guard let (phase, record) = session.transition(atSlot: slot), phase.isInFlight else { return nil }
+    let undrivenAfter = configuration.undrivenAfter
+    let undrivenOrNil: Double?? = session.readTransition(atSlot: slot) { phase, record, _ in
+      guard phase.isInFlight else { return nil }
+      return TimingRules.undrivenDeadline(phase: phase, record: record, undrivenAfter: undrivenAfter)
+    }
+    guard let undriven = undrivenOrNil else { return nil }
     let hang = session.deadline(ofSlot: slot, grace: configuration.grace)?.t
-    let undriven = TimingRules.undrivenDeadline(phase: phase, record: record, configuration: configuration)
     switch (hang, undriven) {
     case (let hang?, let undriven?): return min(hang, undriven)
     case (let hang?, nil): return hang
@@ -127,7 +132,7 @@ public struct Auditor: Sendable, Codable {
       let id = lifecycle.id
       if let record = lifecycle.transition,
         let undriven = TimingRules.undrivenDeadline(
-          phase: lifecycle.phase, record: record, configuration: configuration)
+          phase: lifecycle.phase, record: record, undrivenAfter: configuration.undrivenAfter)
       {
         if undriven < clock, let start = lifecycle.transition?.interactiveStartT {
           session.markUndrivenReported(slot: slot)

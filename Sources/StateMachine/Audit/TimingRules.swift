@@ -86,14 +86,15 @@ enum TimingRules {
   }
 
   /// When an interaction with nothing driving it becomes `interaction-undriven`, if it can.
-  static func undrivenDeadline(
-    phase: Phase, record: TransitionRecord, configuration: AuditConfiguration
-  ) -> Double? {
+  @inline(__always)
+  static func undrivenDeadline(phase: Phase, record: borrowing TransitionRecord, undrivenAfter: Double)
+    -> Double?
+  {
     guard phase == .presentingInteractive || phase == .dismissingInteractive,
       let start = record.interactiveStartT, !record.undrivenReported,
       record.commit == nil, !record.hadUpdate, record.lastDriveT == start
     else { return nil }
-    return start + configuration.undrivenAfter
+    return start + undrivenAfter
   }
 
   static func seconds(_ value: Double) -> String {

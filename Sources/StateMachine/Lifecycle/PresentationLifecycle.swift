@@ -31,6 +31,11 @@ public struct PresentationLifecycle: Sendable, Hashable {
   /// (an optional is copied out and back); meaningful only while `hasTransition`.
   private(set) var latest = TransitionRecord.placeholder
   private(set) var hasTransition = false
+
+  /// Changes the transition's facts in place, if there is a transition.
+  mutating func updateTransition(_ change: (inout TransitionRecord) -> Void) {
+    if hasTransition { change(&latest) }
+  }
   /// The open container layout pass (`Will` seen, `Did` not yet).
   public internal(set) var openLayout: OpenLayoutPass?
 
@@ -79,22 +84,25 @@ public struct PresentationLifecycle: Sendable, Hashable {
     // Decisions that need more than the phase, each on top of the table's entry.
     let target = entry.target(from: phase)
     let startsTransition = target.direction != nil && target.direction != phase.direction
-    if entry.rule == nil, trigger.isOncePerTransition, !startsTransition, transition?.hasSeen(trigger) == true
+    if entry.rule == nil, trigger.isOncePerTransition, !startsTransition,
+      hasTransition && latest.hasSeen(trigger)
     {
       entry = .reject(.eventOutOfPhase)
       detail = "\(trigger.label) was already delivered in this transition"
     }
-    if case .reject(.completeTwice) = entry, from.direction == nil, let record = transition,
-      record.completeValue == nil
+    if case .reject(.completeTwice) = entry, from.direction == nil, hasTransition, latest.completeValue == nil
     {
       // No completeTransition yet: either the echo of a reported did-end-before-complete, or out of phase.
-      entry = record.completeExcused ? .stay : .reject(.eventOutOfPhase)
+      entry = latest.completeExcused ? .stay : .reject(.eventOutOfPhase)
     }
-    if trigger == .completeFalse, entry.rule == .completeWithoutCancel, transition?.deferredCommit == .cancel
+    if trigger == .completeFalse, entry.rule == .completeWithoutCancel,
+      hasTransition && latest.deferredCommit == .cancel
     {
       entry = .move(from.direction == .dismissing ? .dismissingCancelled : .presentingCancelled)
     }
-    if case .move(let next) = entry, trigger == .startInteractive, let deferred = transition?.deferredCommit {
+    if case .move(let next) = entry, trigger == .startInteractive, hasTransition,
+      let deferred = latest.deferredCommit
+    {
       entry = .move(Self.committed(next, deferred))
     }
 
@@ -187,7 +195,8 @@ public struct PresentationLifecycle: Sendable, Hashable {
     // A new transition starts at a request, or at the first event that shows one began (decision 4, 11).
     if let direction = step.to.direction, step.from.direction != direction {
       let animated = trigger == .present || trigger == .dismiss ? (event.payload.animated ?? true) : true
-      transition = TransitionRecord(direction: direction, line: line, t: t, animated: animated)
+      latest = TransitionRecord(direction: direction, line: line, t: t, animated: animated)
+      hasTransition = true
       if step.from.direction == nil && !step.from.isLive {
         openLayout = nil
         nestedLayoutWills = 0

@@ -366,7 +366,7 @@ public struct PresentationSession: Sendable {
   private mutating func markCompletionSeen(in group: [String]) {
     for member in group {
       if let slot = index.slot(of: member), slots[slot].holdsLifecycle {
-        slots[slot].lifecycle.transition?.markSeen(.completion)
+        slots[slot].lifecycle.updateTransition { $0.markSeen(.completion) }
       }
     }
   }
@@ -404,9 +404,11 @@ public struct PresentationSession: Sendable {
     slots[slot].gesture = gesture
     let current = phase(atSlot: slot)
     var step = Outcome(slot: slot, trigger: .gesture, from: current, to: current)
-    if fingerDown, current.isInFlight, let commit = slots[slot].lifecycle.transition?.commit,
-      slots[slot].lifecycle.transition?.noteReported(.gestureAfterCommit) == false
+    if fingerDown, current.isInFlight, slots[slot].lifecycle.hasTransition,
+      let commit = slots[slot].lifecycle.latest.commit,
+      !slots[slot].lifecycle.latest.hasReported(.gestureAfterCommit)
     {
+      slots[slot].lifecycle.updateTransition { _ = $0.noteReported(.gestureAfterCommit) }
       step.rule = .gestureAfterCommit
       step.detail =
         "\(event.kind.rawValue) after \(commit.kind.rawValue)InteractiveTransition at t=\(commit.t)"
@@ -470,11 +472,13 @@ public struct PresentationSession: Sendable {
       step.rule = nil  // the refused request's consequence, already reported
       step.detail = nil
     }
-    if let rule = step.rule, rule.isReportedOncePerTransition,
-      slots[slot].lifecycle.transition?.noteReported(rule) == true
-    {
-      step.rule = nil
-      step.detail = nil
+    if let rule = step.rule, rule.isReportedOncePerTransition {
+      var reportedBefore = false
+      slots[slot].lifecycle.updateTransition { reportedBefore = $0.noteReported(rule) }
+      if reportedBefore {
+        step.rule = nil
+        step.detail = nil
+      }
     }
     if step.rule == .unknownPresentation {
       if slots[slot].reportedUnknown {
@@ -562,7 +566,7 @@ public struct PresentationSession: Sendable {
       } else {
         slots[other].lifecycle.phase = .presented
       }
-      slots[other].lifecycle.transition?.didEndT = t
+      slots[other].lifecycle.updateTransition { $0.didEndT = t }
       setInFlight(other, false)
       if slots[other].lifecycle.phase == .dismissed {
         unlink(other)
@@ -678,6 +682,17 @@ extension PresentationSession {
     }
   }
 
+  /// Reads the transition in `slot` in place: the auditor asks on every event, and a transition's facts
+  /// are a few hundred bytes that a returned value would copy.
+  @inline(__always)
+  func readTransition<Result>(
+    atSlot slot: Int, _ read: (Phase, borrowing TransitionRecord, GestureState?) -> Result
+  ) -> Result? {
+    guard slots.indices.contains(slot), slots[slot].holdsLifecycle, slots[slot].lifecycle.hasTransition
+    else { return nil }
+    return read(slots[slot].lifecycle.phase, slots[slot].lifecycle.latest, slots[slot].gesture)
+  }
+
   /// The phase and transition facts in `slot`, without copying its lifecycle.
   @inline(__always)
   func transition(atSlot slot: Int) -> (phase: Phase, record: TransitionRecord)? {
@@ -688,13 +703,13 @@ extension PresentationSession {
 
   /// Records that the interaction in `slot` was reported as undriven, so it is reported once.
   mutating func markUndrivenReported(slot: Int) {
-    slots[slot].lifecycle.transition?.undrivenReported = true
+    slots[slot].lifecycle.updateTransition { $0.undrivenReported = true }
   }
 
   /// Records that the transition in `slot` was reported as a hang, so it is reported once; it stays in
   /// flight.
   mutating func markHangReported(slot: Int) {
-    slots[slot].lifecycle.transition?.hangReported = true
+    slots[slot].lifecycle.updateTransition { $0.hangReported = true }
   }
 }
 

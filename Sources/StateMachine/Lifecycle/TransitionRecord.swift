@@ -65,10 +65,14 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
 
   /// Records that `rule` was reported; returns whether it already had been in this transition.
   mutating func noteReported(_ rule: Rule) -> Bool {
-    let bit: UInt64 = 1 << UInt64(Rule.allCases.firstIndex(of: rule) ?? 63)
-    defer { reported |= bit }
-    return reported & bit != 0
+    defer { reported |= Self.bit(rule) }
+    return hasReported(rule)
   }
+
+  /// Whether `rule` was reported for this transition.
+  func hasReported(_ rule: Rule) -> Bool { reported & Self.bit(rule) != 0 }
+
+  private static func bit(_ rule: Rule) -> UInt64 { 1 << UInt64(Rule.allCases.firstIndex(of: rule) ?? 63) }
 
   /// What an unused record holds (`PresentationLifecycle` stores its transition unwrapped).
   static let placeholder = TransitionRecord(direction: .presenting, line: 0, t: 0, animated: true)
