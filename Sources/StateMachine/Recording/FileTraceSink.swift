@@ -33,7 +33,8 @@ public final class FileTraceSink: TraceSink {
     /// Start an empty trace (the default).
     case truncate
     /// Append to it: a cut last line is ended first, so it stays one bad line, and no header is written
-    /// into a file that already has content.
+    /// into a file that already has content. The file is opened for reading too (where permitted), so
+    /// that a recorder's live auditor reads what it already holds first (`existingTrace()`).
     case append
   }
 
@@ -44,7 +45,10 @@ public final class FileTraceSink: TraceSink {
     var committedSize: Int64
     var failure: RecordingError?
     var closed = false
-    var fileHadContent: Bool
+    /// The file's size when the sink opened it: the trace it appends to.
+    var initialSize: Int64
+    /// Whether the descriptor reads too (append mode, where permitted).
+    var readable: Bool
     var device: UInt64
     var inode: UInt64
     /// The background flush, while there is one.
@@ -69,9 +73,17 @@ public final class FileTraceSink: TraceSink {
     path: String, mode: Mode = .truncate, bufferCapacity: Int = 64 << 10, flushInterval: Double? = 0.5,
     onError: (@Sendable (RecordingError) -> Void)? = nil
   ) throws(RecordingError) {
-    var flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC
-    if mode == .truncate { flags |= O_TRUNC }
-    let descriptor = open(path, flags, 0o644)
+    // Appending opens for reading too where it may, to read back the trace it appends to.
+    var descriptor: Int32 = -1
+    var readable = false
+    if mode == .append {
+      descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+      readable = descriptor >= 0
+    }
+    if descriptor < 0 {
+      descriptor = open(
+        path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (mode == .truncate ? O_TRUNC : 0), 0o644)
+    }
     guard descriptor >= 0 else {
       let code = errno
       throw RecordingError(
@@ -89,7 +101,7 @@ public final class FileTraceSink: TraceSink {
     var buffer: [UInt8] = []
     buffer.reserveCapacity(max(bufferCapacity, 256) + 256)
     let size = Int64(info.st_size)
-    if size > 0, Self.lastByte(ofFileAt: path, size: size) != 0x0A {
+    if size > 0, readable, Self.lastByte(of: descriptor, size: size) != 0x0A {
       buffer.append(0x0A)  // end a line cut by an earlier crash, so it stays one bad line
     }
     self.path = path
@@ -98,7 +110,7 @@ public final class FileTraceSink: TraceSink {
     self.onError = onError
     state = LockedState(
       State(
-        descriptor: descriptor, buffer: buffer, committedSize: size, fileHadContent: size > 0,
+        descriptor: descriptor, buffer: buffer, committedSize: size, initialSize: size, readable: readable,
         device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino)))
     if let interval = self.flushInterval {
       let timer = RepeatingTimer(interval: interval, label: "FileTraceSink.flush") { [weak self] in
@@ -145,8 +157,29 @@ public final class FileTraceSink: TraceSink {
   }
 
   public func writeHeader(_ line: String) throws(RecordingError) {
-    let skip = state.withLock { $0.fileHadContent }
+    let skip = state.withLock { $0.initialSize > 0 }
     if !skip { try write(line) }
+  }
+
+  /// The bytes the file held when the sink opened it (empty with `.truncate`); `nil` when the sink may
+  /// not read the file.
+  public func existingTrace() -> [UInt8]? {
+    state.withLock { state in
+      guard state.initialSize > 0 else { return [] }
+      guard state.readable, state.initialSize <= Int64(Int.max) else { return nil }
+      let descriptor = state.descriptor
+      var bytes = [UInt8](repeating: 0, count: Int(state.initialSize))
+      var offset = 0
+      while offset < bytes.count {
+        let count = bytes.withUnsafeMutableBytes { buffer in
+          pread(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, off_t(offset))
+        }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return nil }
+        offset += count
+      }
+      return bytes
+    }
   }
 
   public func flush() throws(RecordingError) {
@@ -283,12 +316,9 @@ public final class FileTraceSink: TraceSink {
     return (offset, nil)
   }
 
-  /// The last byte of the file (the sink's own descriptor is write-only); `0x0A` when it cannot be read,
-  /// so a file the sink may not read is appended to as it is.
-  private static func lastByte(ofFileAt path: String, size: Int64) -> UInt8 {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return 0x0A }
-    defer { _ = systemClose(descriptor) }
+  /// The last byte of the file; `0x0A` when it cannot be read, so a file the sink may not read is
+  /// appended to as it is.
+  private static func lastByte(of descriptor: Int32, size: Int64) -> UInt8 {
     var byte: UInt8 = 0
     return pread(descriptor, &byte, 1, off_t(size - 1)) == 1 ? byte : 0x0A
   }

@@ -68,6 +68,32 @@ public final class LiveAuditor: Sendable {
     return settled
   }
 
+  /// Audits the trace a recording appends to, without calling the handler (those findings are the old
+  /// recording's; they are kept in `findings`); returns how many lines it holds, a cut last line
+  /// included, so the next line recorded is that plus one.
+  ///
+  /// ```swift
+  /// let lines = live.catchUp(on: Array(oldTrace.utf8))  // then audit(event, line: lines + 1)
+  /// ```
+  @discardableResult
+  public func catchUp(on trace: [UInt8]) -> Int {
+    for record in TraceReader(bytes: trace) {
+      switch record {
+      case .event(let event, let line): _ = settle(event, line: line)
+      case .skippedEvent(_, let t, let id, let line, _):
+        state.withLock { state in
+          guard !state.finished else { return }
+          var found: [Finding] = []
+          state.auditor.advanceClock(to: t, line: line, id: id, into: &found)
+          state.findings += found
+        }
+      case .header, .inputError, .note: break
+      }
+    }
+    guard let last = trace.last else { return 0 }
+    return trace.count { $0 == 0x0A } + (last == 0x0A ? 0 : 1)
+  }
+
   /// The end of the trace: settles what only the end settles (appearance callbacks never resolved).
   /// Later events are ignored.
   @discardableResult

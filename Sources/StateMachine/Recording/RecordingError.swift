@@ -35,6 +35,9 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
     /// The event would not make a valid trace line (an empty id, a missing required payload key, a
     /// number that is NaN or infinite); it was not written.
     case invalidEvent
+    /// The trace a recording appends to could not be read back for the live auditor: its line numbers
+    /// count from the first line recorded now. Recording goes on.
+    case existingTraceUnreadable
   }
 
   public var kind: Kind
@@ -52,8 +55,9 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
     self.message = message
   }
 
-  /// Whether recording stopped because of it (everything but `invalidEvent`).
-  public var isPermanent: Bool { kind != .invalidEvent }
+  /// Whether recording stopped because of it (everything but `invalidEvent` and
+  /// `existingTraceUnreadable`).
+  public var isPermanent: Bool { kind != .invalidEvent && kind != .existingTraceUnreadable }
 
   public var description: String { message }
 

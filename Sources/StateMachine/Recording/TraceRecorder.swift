@@ -20,7 +20,10 @@
 /// released, so a handler may itself record, flush or trap (`assertionFailure`).
 ///
 /// With a `LiveAuditor` every event is audited as it is written, with the line number it has in the
-/// file, and findings reach the live auditor's handler as they happen.
+/// file, and findings reach the live auditor's handler as they happen. A sink that appends to an
+/// existing trace (`FileTraceSink.Mode.append`) hands it to the live auditor first
+/// (`TraceSink.existingTrace()`), so its line numbers and verdicts are those of `replay audit` of the
+/// whole file.
 public final class TraceRecorder: Sendable {
   private struct State {
     var nextLine = 1
@@ -53,11 +56,26 @@ public final class TraceRecorder: Sendable {
     self.clock = clock
     self.liveAuditor = liveAuditor
     self.onError = onError
+    // Appending to a trace: the live auditor reads it first, so lines are numbered after it and its
+    // state is the one the old lines leave (and no header goes after them).
+    var existingLines = 0
+    if let liveAuditor {
+      if let existing = sink.existingTrace() {
+        existingLines = liveAuditor.catchUp(on: existing)
+      } else {
+        onError?(
+          RecordingError(
+            kind: .existingTraceUnreadable,
+            message: "cannot read back the trace this recording appends to: live findings count lines "
+              + "from the first line recorded now, and an offline audit of the file may differ"))
+      }
+    }
+    state.withLock { $0.nextLine = existingLines + 1 }
     guard let header else { return }
     let failure: RecordingError? = state.withLock { state in
       do throws(RecordingError) {
         try sink.writeHeader(TraceWriter.line(for: header))
-        state.nextLine = 2
+        if existingLines == 0 { state.nextLine = 2 }
         return nil
       } catch {
         if error.isPermanent { state.failure = error }

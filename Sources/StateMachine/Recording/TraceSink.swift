@@ -15,6 +15,12 @@ public protocol TraceSink: AnyObject, Sendable {
   /// Appends the trace's header line. The default writes it like any line; a sink that appends to an
   /// existing trace leaves it out, since a header is only valid as the first line.
   func writeHeader(_ line: String) throws(RecordingError)
+  /// The trace the destination already held when the sink opened it, which its lines follow: empty for
+  /// a new trace (the default), the file's bytes for a file sink appending to one, `nil` when they exist
+  /// but cannot be read back. A sink leaves the header out exactly when this is not empty. A recorder's
+  /// live auditor reads it first, so that its line numbers and state are those of an offline audit of
+  /// the whole file.
+  func existingTrace() -> [UInt8]?
   /// Hands everything written so far to its destination (for a file: to the operating system, which
   /// keeps it when the app crashes).
   func flush() throws(RecordingError)
@@ -24,4 +30,5 @@ public protocol TraceSink: AnyObject, Sendable {
 
 extension TraceSink {
   public func writeHeader(_ line: String) throws(RecordingError) { try write(line) }
+  public func existingTrace() -> [UInt8]? { [] }
 }
