@@ -49,6 +49,8 @@ public final class FileTraceSink: TraceSink {
     var initialSize: Int64
     /// Whether the descriptor reads too (append mode, where permitted).
     var readable: Bool
+    /// Whether the buffer starts with the `\n` that ends a line an earlier crash cut.
+    var endsCutLine: Bool
     var device: UInt64
     var inode: UInt64
     /// The background flush, while there is one.
@@ -111,6 +113,7 @@ public final class FileTraceSink: TraceSink {
     state = LockedState(
       State(
         descriptor: descriptor, buffer: buffer, committedSize: size, initialSize: size, readable: readable,
+        endsCutLine: !buffer.isEmpty,
         device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino)))
     if let interval = self.flushInterval {
       let timer = RepeatingTimer(interval: interval, label: "FileTraceSink.flush") { [weak self] in
@@ -152,7 +155,7 @@ public final class FileTraceSink: TraceSink {
       try Self.checkOpen(state, path: path)
       state.buffer.append(contentsOf: line.utf8)
       state.buffer.append(0x0A)
-      if state.buffer.count >= bufferCapacity { try Self.flushLocked(&state, path: path) }
+      if state.buffer.count >= bufferCapacity { try Self.flushLocked(&state, path: path, unaccepted: 1) }
     }
   }
 
@@ -241,10 +244,17 @@ public final class FileTraceSink: TraceSink {
 
   /// Writes the whole buffer, then checks the path still names the file. On a failed write, truncates a
   /// partly written line away (when the file holds exactly what this sink wrote) and records the failure.
-  private static func flushLocked(_ state: inout State, path: String) throws(RecordingError) {
+  /// `unaccepted` is how many lines at the end of the buffer the caller has not yet been told were
+  /// accepted (the line `write` just added): they are not counted in `RecordingError.lostLines`.
+  private static func flushLocked(
+    _ state: inout State, path: String, unaccepted: Int = 0
+  ) throws(RecordingError) {
+    var flushedLines = 0
     if !state.buffer.isEmpty {
       let descriptor = state.descriptor
       let (written, code) = state.buffer.withUnsafeBytes { bytes in writeAll(descriptor, bytes) }
+      // A buffer that starts by ending a line cut by an earlier crash holds one terminator that is no line.
+      let terminator = state.endsCutLine ? 1 : 0
       if let code {
         let keep = state.buffer[..<written].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         var info = stat()
@@ -258,31 +268,42 @@ public final class FileTraceSink: TraceSink {
             note = "; the file may end with a partly written line"
           }
         }
-        let lost = state.buffer[keep...].count { $0 == 0x0A }
+        let unwritten = state.buffer[keep...].count { $0 == 0x0A } - (keep == 0 ? terminator : 0)
+        let lost = max(0, unwritten - unaccepted)
+        var what = "\(lost) recorded line\(lost == 1 ? "" : "s") not written"
+        if unaccepted > 0 { what += ", nor the line being written" }
         let error = RecordingError(
           kind: .writeFailed, code: code, path: path,
-          message: "cannot write \(path): \(RecordingError.describe(code)); recording stopped, "
-            + "\(lost) line\(lost == 1 ? "" : "s") not written\(note)")
+          message:
+            "cannot write \(path): \(RecordingError.describe(code)); recording stopped, \(what)\(note)",
+          lostLines: lost)
         state.failure = error
         state.buffer.removeAll()
         throw error
       }
+      flushedLines = state.buffer.count { $0 == 0x0A } - terminator - unaccepted
+      state.endsCutLine = false
       state.committedSize += Int64(written)
       state.buffer.removeAll(keepingCapacity: true)
     }
-    try checkIdentity(&state, path: path)
+    try checkIdentity(&state, path: path, flushedLines: max(0, flushedLines))
   }
 
-  /// `fileRemoved` or `fileReplaced` when `path` no longer names the file being written.
-  private static func checkIdentity(_ state: inout State, path: String) throws(RecordingError) {
+  /// `fileRemoved` or `fileReplaced` when `path` no longer names the file being written; the lines of
+  /// the flush that noticed it went to that other file and count as lost.
+  private static func checkIdentity(
+    _ state: inout State, path: String, flushedLines: Int
+  ) throws(RecordingError) {
     var info = stat()
+    let since = "lines written since (at least the last \(flushedLines) recorded) went to the"
     if stat(path, &info) != 0 {
       let code = errno
       guard code == ENOENT || code == ENOTDIR else { return }
       let error = RecordingError(
         kind: .fileRemoved, code: code, path: path,
-        message: "the trace file \(path) was deleted while recording; lines written since went to the "
-          + "deleted file; recording stopped")
+        message: "the trace file \(path) was deleted while recording; \(since) deleted file; recording "
+          + "stopped",
+        lostLines: flushedLines)
       state.failure = error
       throw error
     }
@@ -291,8 +312,9 @@ public final class FileTraceSink: TraceSink {
     {
       let error = RecordingError(
         kind: .fileReplaced, path: path,
-        message: "another file took the path \(path) while recording; lines written since went to the "
-          + "replaced file; recording stopped")
+        message: "another file took the path \(path) while recording; \(since) replaced file; recording "
+          + "stopped",
+        lostLines: flushedLines)
       state.failure = error
       throw error
     }

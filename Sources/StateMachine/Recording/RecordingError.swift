@@ -47,12 +47,17 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
   public var path: String?
   /// A sentence a person can act on.
   public var message: String
+  /// Lines the sink had accepted (their `write` returned) that did not reach the file: buffered when a
+  /// write failed, or written to a file that was deleted or replaced. A recorder takes them back out of
+  /// its `recordedEvents`.
+  public var lostLines: Int
 
-  public init(kind: Kind, code: Int32? = nil, path: String? = nil, message: String) {
+  public init(kind: Kind, code: Int32? = nil, path: String? = nil, message: String, lostLines: Int = 0) {
     self.kind = kind
     self.code = code
     self.path = path
     self.message = message
+    self.lostLines = lostLines
   }
 
   /// Whether recording stopped because of it (everything but `invalidEvent` and

@@ -15,12 +15,16 @@
 /// interleaved, whatever thread calls. `record` never throws and never traps: an event that would not
 /// make a valid line (an empty id, a missing required payload key, NaN) is refused and reported to
 /// `onError` (`RecordingError.Kind.invalidEvent`); a sink failure (disk full, file deleted) is reported
-/// to `onError` once and stops the recording, later events are counted in `droppedEvents`. `flush()`
-/// and `close()` throw. Errors and findings are delivered on the recording thread after the lock is
+/// to `onError` once and stops the recording, later events are counted in `droppedEvents`, and so are
+/// the buffered lines the failure lost (`RecordingError.lostLines`), which leave `recordedEvents`: after
+/// `close()` it counts exactly the events in the file. `flush()` and `close()` throw. Errors and findings are delivered on the recording thread after the lock is
 /// released, so a handler may itself record, flush or trap (`assertionFailure`).
 ///
 /// With a `LiveAuditor` every event is audited as it is written, with the line number it has in the
-/// file, and findings reach the live auditor's handler as they happen. A sink that appends to an
+/// file, and findings reach the live auditor's handler as they happen: when its line is handed to the
+/// sink, which may be before it is durable. A line the sink loses later (the disk fills up before the
+/// buffer is written) was audited all the same, so a live finding can name a line the file does not
+/// hold; the error then counts those lines. A sink that appends to an
 /// existing trace (`FileTraceSink.Mode.append`) hands it to the live auditor first
 /// (`TraceSink.existingTrace()`), so its line numbers and verdicts are those of `replay audit` of the
 /// whole file.
@@ -78,7 +82,7 @@ public final class TraceRecorder: Sendable {
         if existingLines == 0 { state.nextLine = 2 }
         return nil
       } catch {
-        if error.isPermanent { state.failure = error }
+        Self.absorb(error, into: &state)
         return error
       }
     }
@@ -108,7 +112,7 @@ public final class TraceRecorder: Sendable {
         try sink.write(TraceLineFormatter.line(t: event.t, body: body))
       } catch {
         state.dropped += 1
-        if error.isPermanent { state.failure = error }
+        Self.absorb(error, into: &state)
         return .failed(error)
       }
       let line = state.nextLine
@@ -137,7 +141,7 @@ public final class TraceRecorder: Sendable {
     do throws(RecordingError) {
       try sink.flush()
     } catch {
-      if error.isPermanent { state.withLock { $0.failure = $0.failure ?? error } }
+      state.withLock { Self.absorb(error, into: &$0) }
       throw error
     }
   }
@@ -157,20 +161,33 @@ public final class TraceRecorder: Sendable {
     do throws(RecordingError) {
       try sink.close()
     } catch {
-      if error.isPermanent { state.withLock { $0.failure = $0.failure ?? error } }
+      state.withLock { Self.absorb(error, into: &$0) }
       throw error
     }
     if let failure = first.failure { throw failure }
   }
 
-  /// Events written to the sink.
+  /// Events the sink accepted and has not reported lost since: once `close()` has returned (with or
+  /// without an error), exactly the events the file holds.
   public var recordedEvents: Int { state.withLock { $0.recorded } }
 
-  /// Events lost because the recording had stopped (after a failure or `close()`), or whose write failed.
+  /// Events that did not reach the sink's destination: refused because the recording had stopped (after
+  /// a failure or `close()`), whose write failed, or accepted and then lost by the sink
+  /// (`RecordingError.lostLines`: buffered when the disk filled up).
   public var droppedEvents: Int { state.withLock { $0.dropped } }
 
   /// The failure that stopped the recording, if one did.
   public var failure: RecordingError? { state.withLock { $0.failure } }
+
+  /// Takes in the first permanent failure: lines the sink had accepted and then lost move from recorded
+  /// to dropped (the header, when it is among them, is no event).
+  private static func absorb(_ error: RecordingError, into state: inout State) {
+    guard error.isPermanent, state.failure == nil else { return }
+    state.failure = error
+    let lost = min(max(error.lostLines, 0), state.recorded)
+    state.recorded -= lost
+    state.dropped += lost
+  }
 
   /// Why `event` would not make a line the reader accepts, if it would not.
   private static func problem(with event: Event) -> RecordingError? {
