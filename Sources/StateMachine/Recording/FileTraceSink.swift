@@ -51,6 +51,8 @@ public final class FileTraceSink: TraceSink {
     var readable: Bool
     /// Whether the buffer starts with the `\n` that ends a line an earlier crash cut.
     var endsCutLine: Bool
+    /// The lines in the buffer (the `\n` of `endsCutLine` is none).
+    var bufferedLines = 0
     var device: UInt64
     var inode: UInt64
     /// The background flush, while there is one.
@@ -151,10 +153,24 @@ public final class FileTraceSink: TraceSink {
   public var failure: RecordingError? { state.withLock { $0.failure } }
 
   public func write(_ line: String) throws(RecordingError) {
+    var line = line
+    let result = line.withUTF8 { bytes -> Result<Void, RecordingError> in
+      do throws(RecordingError) {
+        try writeLine(UnsafeRawBufferPointer(bytes))
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+  }
+
+  public func writeLine(_ bytes: UnsafeRawBufferPointer) throws(RecordingError) {
     try state.withLock { state throws(RecordingError) in
       try Self.checkOpen(state, path: path)
-      state.buffer.append(contentsOf: line.utf8)
+      state.buffer.append(contentsOf: bytes)
       state.buffer.append(0x0A)
+      state.bufferedLines += 1
       if state.buffer.count >= bufferCapacity { try Self.flushLocked(&state, path: path, unaccepted: 1) }
     }
   }
@@ -279,9 +295,11 @@ public final class FileTraceSink: TraceSink {
           lostLines: lost)
         state.failure = error
         state.buffer.removeAll()
+        state.bufferedLines = 0
         throw error
       }
-      flushedLines = state.buffer.count { $0 == 0x0A } - terminator - unaccepted
+      flushedLines = state.bufferedLines - unaccepted
+      state.bufferedLines = 0
       state.endsCutLine = false
       state.committedSize += Int64(written)
       state.buffer.removeAll(keepingCapacity: true)

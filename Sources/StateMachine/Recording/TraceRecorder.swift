@@ -95,33 +95,42 @@ public final class TraceRecorder: Sendable {
   /// recorder.record(.updateInteractiveTransition, id: "card", Payload(percent: 0.42))
   /// ```
   public func record(_ kind: EventKind, id: String, _ payload: Payload = Payload()) {
-    var event = Event(t: 0, id: id, kind: kind, payload: payload)
-    if let problem = Self.problem(with: event) {
+    let format = TraceLineFormatter.format(of: kind)
+    if let problem = Self.problem(kind, format, id: id, payload) {
       onError?(problem)
       return
     }
-    // Everything but `t` is formatted before taking the lock: only the clock and the write are serial.
-    let body = TraceLineFormatter.body(for: event)
-    let outcome: Outcome = state.withLock { state in
-      guard state.failure == nil, !state.closed else {
-        state.dropped += 1
-        return .dropped
+    // The line is built in a buffer on the stack: everything but `t` before taking the lock, so only the
+    // clock, `t` and the copy into the sink are serial.
+    let capacity = TraceLineFormatter.capacity(format, id: id, payload)
+    let outcome = withUnsafeTemporaryAllocation(byteCount: capacity, alignment: 1) { buffer -> Outcome in
+      let bodyStart = TraceLineFormatter.prefixCapacity
+      var writer = ByteWriter(buffer, at: bodyStart)
+      TraceLineFormatter.writeBody(format, id: id, payload, to: &writer)
+      let end = writer.count
+      return state.withLock { state in
+        guard state.failure == nil, !state.closed else {
+          state.dropped += 1
+          return .dropped
+        }
+        let t = clock.now()
+        let start = TraceLineFormatter.writePrefix(t: t, endingAt: bodyStart, in: buffer)
+        do throws(RecordingError) {
+          try sink.writeLine(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
+        } catch {
+          state.dropped += 1
+          Self.absorb(error, into: &state)
+          return .failed(error)
+        }
+        let line = state.nextLine
+        state.nextLine += 1
+        state.recorded += 1
+        guard let liveAuditor else { return .written([]) }
+        return .written(liveAuditor.settle(Event(t: t, id: id, kind: kind, payload: payload), line: line))
       }
-      event.t = clock.now()
-      do throws(RecordingError) {
-        try sink.write(TraceLineFormatter.line(t: event.t, body: body))
-      } catch {
-        state.dropped += 1
-        Self.absorb(error, into: &state)
-        return .failed(error)
-      }
-      let line = state.nextLine
-      state.nextLine += 1
-      state.recorded += 1
-      return .written(liveAuditor?.settle(event, line: line) ?? [])
     }
     switch outcome {
-    case .written(let findings): liveAuditor?.deliver(findings)
+    case .written(let findings): if !findings.isEmpty { liveAuditor?.deliver(findings) }
     case .failed(let error): onError?(error)
     case .dropped: break
     }
@@ -190,17 +199,19 @@ public final class TraceRecorder: Sendable {
   }
 
   /// Why `event` would not make a line the reader accepts, if it would not.
-  private static func problem(with event: Event) -> RecordingError? {
+  private static func problem(
+    _ kind: EventKind, _ format: TraceLineFormatter.KindFormat, id: String, _ payload: Payload
+  ) -> RecordingError? {
     func invalid(_ message: String) -> RecordingError {
-      RecordingError(kind: .invalidEvent, message: "\(event.kind.rawValue) not recorded: \(message)")
+      RecordingError(kind: .invalidEvent, message: "\(kind.rawValue) not recorded: \(message)")
     }
-    if event.id.isEmpty { return invalid("the presentation id is empty") }
-    for key in event.kind.requiredPayloadKeys where event.payload[key] == nil {
-      return invalid("it needs \"\(key.rawValue)\" in its payload (id \(event.id))")
+    if id.isEmpty { return invalid("the presentation id is empty") }
+    for key in format.required where !TraceLineFormatter.has(key, in: payload) {
+      return invalid("it needs \"\(key.rawValue)\" in its payload (id \(id))")
     }
-    for key in event.kind.payloadKeys where key.valueType == .number {
-      if let value = event.payload[key]?.numberValue, !value.isFinite {
-        return invalid("\"\(key.rawValue)\" is \(value), which JSON cannot hold (id \(event.id))")
+    for (key, _) in format.keys where key.valueType == .number {
+      if let value = TraceLineFormatter.number(key, of: payload), !value.isFinite {
+        return invalid("\"\(key.rawValue)\" is \(value), which JSON cannot hold (id \(id))")
       }
     }
     return nil

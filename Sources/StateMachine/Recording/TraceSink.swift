@@ -12,6 +12,10 @@
 public protocol TraceSink: AnyObject, Sendable {
   /// Appends one line; the sink adds the `\n`.
   func write(_ line: String) throws(RecordingError)
+  /// Appends one line given as its UTF-8 bytes (valid only during the call); the sink adds the `\n`.
+  /// This is what the recorder calls, once per event: the default makes a `String` and calls
+  /// `write(_:)`; a sink on the hot path copies the bytes instead.
+  func writeLine(_ bytes: UnsafeRawBufferPointer) throws(RecordingError)
   /// Appends the trace's header line. The default writes it like any line; a sink that appends to an
   /// existing trace leaves it out, since a header is only valid as the first line.
   func writeHeader(_ line: String) throws(RecordingError)
@@ -29,6 +33,9 @@ public protocol TraceSink: AnyObject, Sendable {
 }
 
 extension TraceSink {
+  public func writeLine(_ bytes: UnsafeRawBufferPointer) throws(RecordingError) {
+    try write(String(decoding: bytes, as: UTF8.self))
+  }
   public func writeHeader(_ line: String) throws(RecordingError) { try write(line) }
   public func existingTrace() -> [UInt8]? { [] }
 }
