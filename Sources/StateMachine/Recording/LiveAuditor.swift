@@ -94,6 +94,24 @@ public final class LiveAuditor: Sendable {
     return trace.count { $0 == 0x0A } + (last == 0x0A ? 0 : 1)
   }
 
+  /// What the audit would settle if the trace's clock read `t` now and, with `finishing`, if the trace
+  /// ended there, without changing the audit: a hypothesis for a follower that sees no new lines (an app
+  /// frozen mid-transition writes none). `line` is the line the hypothetical time is charged to.
+  ///
+  /// ```swift
+  /// let overdue = live.probe(advancingTo: lastT + idleSeconds, line: lastLine + 1)
+  /// ```
+  public func probe(advancingTo t: Double?, line: Int, finishing: Bool = false) -> [Finding] {
+    state.withLock { state in
+      guard !state.finished else { return [] }
+      var copy = state.auditor
+      var found: [Finding] = []
+      if let t { copy.advanceClock(to: t, line: line, id: "", into: &found) }
+      if finishing { copy.finish(into: &found) }
+      return found
+    }
+  }
+
   /// The end of the trace: settles what only the end settles (appearance callbacks never resolved).
   /// Later events are ignored.
   @discardableResult
