@@ -4,7 +4,7 @@
 /// ```swift
 /// let live = LiveAuditor { finding in
 ///   print("[\(finding.rule.rawValue)] line \(finding.line): \(finding.message)")
-///   assertionFailure(finding.message)  // debug builds: stop at the offending callback
+///   if finding.severity == .error { assertionFailure(finding.message) }  // debug: stop at the callback
 /// }
 /// let recorder = TraceRecorder(sink: try FileTraceSink(path: path), liveAuditor: live)
 /// ```
