@@ -281,7 +281,7 @@ import Testing
     let output = Output()
     let result = TailCommand.run(
       [
-        "--from-start", "--grace", "0.05", "--idle-check", "0.3", "--interval", "0.01", "--timeout", "1.5",
+        "--from-start", "--grace", "0.05", "--idle-check", "0.2", "--interval", "0.01", "--timeout", "3",
         path,
       ],
       context: ReplayCLI.Context()
