@@ -279,16 +279,21 @@ import Testing
     let stuck = Array(Self.cleanStart.prefix(3))
     try (stuck.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
     let output = Output()
+    let stop = StopRequest()
+    // Stopped as soon as the hang is printed (the timeout is only a safety net).
     let result = TailCommand.run(
       [
-        "--from-start", "--grace", "0.05", "--idle-check", "0.2", "--interval", "0.01", "--timeout", "3",
+        "--from-start", "--grace", "0.05", "--idle-check", "0.2", "--interval", "0.01", "--timeout", "20",
         path,
       ],
-      context: ReplayCLI.Context()
-    ) { output.append($0) }
+      context: ReplayCLI.Context(), stop: stop
+    ) { text in
+      output.append(text)
+      if text.contains("[transition-never-completed]") { stop.request() }
+    }
     #expect(output.value.contains("[transition-never-completed] p1"), "\(output.value)")
     #expect(result.status == 1)
-    #expect(result.stdout.contains("1 error"))
+    #expect(result.stdout.contains("(interrupted)") && result.stdout.contains("1 error"), "\(result.stdout)")
     let plain = TailCommand.run(
       ["--from-start", "--grace", "0.05", "--interval", "0.01", "--timeout", "0.5", path],
       context: ReplayCLI.Context()
