@@ -4,23 +4,29 @@ import StateMachine
 enum GraphCommand {
   static let usage = """
     USAGE: replay graph [--format dot|mermaid] [--all]
+           replay graph --violations
 
-    Prints the lifecycle of one presentation as a graph: phases as nodes, events as edges, drawn from
-    the same transition table the auditor runs on. Red dashed edges report a rule (named on the edge)
-    and follow the evidence to the phase the event implies.
+    Prints the lifecycle of one presentation from the same transition table the auditor runs on.
+
+    By default: the legal moves only, as a graph with phases as nodes and events as edges (the diagram
+    in Docs/lifecycle.svg). With --all: every entry of the table, the rule-producing ones in red and
+    named. With --violations: every rule-producing entry (rule, event, phase, what the machine does,
+    why) as a Markdown table (Docs/lifecycle-violations.md).
 
     OPTIONS:
       --format dot|mermaid   dot: Graphviz (default; render with 'dot -Tsvg -o lifecycle.svg');
                              mermaid: a flowchart for a ```mermaid block
-      --all                  also draw refused events (dotted red self-loops) and events that keep the
-                             phase (grey self-loops): every row of the table
+      --all                  also draw the entries that keep the phase (grey self-loops) and the
+                             rule-producing ones: red dashed to where the machine follows the evidence,
+                             red dotted self-loops for refused events, each naming its rule [rule-id]
+      --violations           the rule-producing entries as a Markdown table instead of a graph
       -h, --help             Show this help
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let parser = ArgumentParser(options: [
       .init(name: "--format", takesValue: true), .init(name: "--all", takesValue: false),
-      .init(name: "--help", takesValue: false),
+      .init(name: "--violations", takesValue: false), .init(name: "--help", takesValue: false),
     ])
     let parsed: ArgumentParser.Parsed
     do {
@@ -31,6 +37,14 @@ enum GraphCommand {
     if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
     if let extra = parsed.positionals.first {
       return ReplayCLI.usageFailure(UsageError(message: "unexpected argument '\(extra)'"), usage: usage)
+    }
+    if parsed.flags.contains("--violations") {
+      guard parsed.values["--format"] == nil, !parsed.flags.contains("--all") else {
+        return ReplayCLI.usageFailure(
+          UsageError(message: "--violations prints a Markdown table; it takes neither --format nor --all"),
+          usage: usage)
+      }
+      return ReplayCLI.Result(stdout: TransitionTable.ruleTable())
     }
     let formatName = parsed.values["--format"] ?? "dot"
     guard let format = TransitionTable.GraphFormat(rawValue: formatName) else {

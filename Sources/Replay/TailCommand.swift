@@ -5,7 +5,8 @@ import StateMachine
 /// `replay tail FILE`: follows a trace while an app writes it and prints each finding as it happens.
 enum TailCommand {
   static let usage = """
-    USAGE: replay tail [--from-start] [--interval SECONDS] [--timeout SECONDS] [threshold options] FILE
+    USAGE: replay tail [--from-start] [--interval SECONDS] [--timeout SECONDS] [--idle-check SECONDS]
+                       [--finish-on-stop] [threshold options] FILE
 
     Follows a trace file while an app records it (like tail -f) and prints each finding as soon as the
     lines that show it are written, in the same compiler-style format as 'replay audit'. The whole file
@@ -14,17 +15,26 @@ enum TailCommand {
     followed again from its first line with a fresh audit; a file replaced by another (a new recording
     at the same path) is followed from the new file's first line. A missing file is waited for.
 
-    A transition that hangs is reported once a later line shows its deadline passed; end-of-trace checks
-    wait for 'replay audit' of the finished file.
+    A transition that hangs is reported once a later line shows its deadline passed. An app frozen
+    mid-transition writes no later line: --idle-check judges the deadlines after SECONDS without a new
+    line as if the trace's clock had run on with this machine's since the last line. The trace's t is
+    the app's uptime clock (CACurrentMediaTime), which replay tail cannot read, so this is an
+    approximation: an app paused in a debugger, or a device asleep, has a clock that stood still.
+    End-of-trace checks (appearance callbacks never resolved) run when following stops with
+    --finish-on-stop, as 'replay audit' of the file as it then is would (with --idle-check, at the
+    estimated time).
 
     OPTIONS:
       --from-start         also print findings in what the file holds when following starts
       --interval SECONDS   how often to look for new lines (default 0.1)
       --timeout SECONDS    stop after this long (default: run until interrupted with Ctrl-C)
+      --idle-check SECONDS after this long without a new line, judge deadlines by the wall clock
+      --finish-on-stop     when stopped, report what only the end of a trace settles
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
-    Exit status (when stopped): 0 no error findings, 1 an error finding, 2 input errors, 64 wrong usage.
+    Exit status (when stopped), for the file since it was last truncated or replaced: 0 no error
+    findings, 1 an error finding, 2 input errors, 64 wrong usage.
     """
 
   /// What the follow loop was asked to do.
@@ -33,6 +43,9 @@ enum TailCommand {
     var fromStart = false
     var interval = 0.1
     var timeout: Double?
+    /// Seconds without a new line after which deadlines are judged by the wall clock.
+    var idleCheck: Double?
+    var finishOnStop = false
     var configuration = AuditConfiguration()
     var strict = false
     var color = false
@@ -46,6 +59,9 @@ enum TailCommand {
     var inputErrors = 0
     var polls = 0
     var stopReason = "interrupted"
+    /// How often the file was started over (truncated, rewritten, replaced); the counts above are of
+    /// the file since the last time.
+    var restarts = 0
 
     func exitStatus(strict: Bool) -> Int32 {
       if inputErrors > 0 { return 2 }
@@ -77,7 +93,8 @@ enum TailCommand {
       arguments,
       options: [
         .init(name: "--from-start", takesValue: false), .init(name: "--interval", takesValue: true),
-        .init(name: "--timeout", takesValue: true),
+        .init(name: "--timeout", takesValue: true), .init(name: "--idle-check", takesValue: true),
+        .init(name: "--finish-on-stop", takesValue: false),
       ], usage: usage)
     {
     case .done(let result): return result
@@ -102,6 +119,13 @@ enum TailCommand {
         }
         options.timeout = value
       }
+      if let text = input.parsed.values["--idle-check"] {
+        guard let value = Double(text), value.isFinite, value > 0 else {
+          throw UsageError(message: "--idle-check must be a number of seconds > 0, not '\(text)'")
+        }
+        options.idleCheck = value
+      }
+      options.finishOnStop = input.parsed.flags.contains("--finish-on-stop")
     } catch {
       return input.failure(error)
     }
@@ -124,8 +148,13 @@ enum TailCommand {
     var summary = Summary()
     let deadline = options.timeout.map { DispatchTime.now() + $0 }
     while true {
-      let update = follower.poll()
+      var update = follower.poll()
       summary.polls += 1
+      if let idle = options.idleCheck, update.events == 0 {
+        let overdue = follower.idleCheck(after: idle)
+        update.fileNotes += overdue.fileNotes
+        update.findings += overdue.findings
+      }
       record(update, in: &summary)
       let text = render(update, path: options.path, color: options.color)
       if !text.isEmpty { emit(text) }
@@ -148,18 +177,38 @@ enum TailCommand {
       }
       stop.wait(seconds: wait)
     }
+    if options.finishOnStop {
+      let ending = follower.finish(idleAfter: options.idleCheck)
+      record(ending, in: &summary)
+      let text = render(ending, path: options.path, color: options.color)
+      if !text.isEmpty { emit(text) }
+    }
     if follower.pendingBytes > 0 {
       emit("\(options.path): note: stopped with \(follower.pendingBytes) bytes of a line not yet complete\n")
     }
     return summary
   }
 
+  /// Adds what the update found to the counts; a restart in it drops the counts of the file before.
   private static func record(_ update: TraceFollower.Update, in summary: inout Summary) {
-    summary.events += update.events
-    for finding in update.findings + update.hiddenFindings {
+    var findings = update.findings[...]
+    var inputErrors = update.inputErrors.count
+    var events = update.events
+    if let restart = update.restart {
+      summary.events = 0
+      summary.errors = 0
+      summary.warnings = 0
+      summary.inputErrors = 0
+      summary.restarts += 1
+      findings = update.findings[restart.findings...]
+      inputErrors -= restart.inputErrors
+      events -= restart.events
+    }
+    summary.events += events
+    for finding in findings + update.hiddenFindings {
       if finding.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
     }
-    summary.inputErrors += update.inputErrors.count + update.hiddenInputErrors
+    summary.inputErrors += inputErrors + update.hiddenInputErrors
   }
 
   /// The update's lines exactly as `replay audit` prints them (its report renders them), then notes
@@ -194,7 +243,13 @@ enum TailCommand {
     func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
     var parts = [plural(summary.errors, "error"), plural(summary.warnings, "warning")]
     if summary.inputErrors > 0 { parts.append(plural(summary.inputErrors, "input error")) }
-    return "followed \(path) (\(summary.stopReason)), \(plural(summary.events, "event")): "
-      + parts.joined(separator: ", ") + "\n"
+    var line =
+      "followed \(path) (\(summary.stopReason)), \(plural(summary.events, "event")): "
+      + parts.joined(separator: ", ")
+    if summary.restarts > 0 {
+      line +=
+        " (since the file was last truncated or replaced; it started over \(plural(summary.restarts, "time")))"
+    }
+    return line + "\n"
   }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import StateMachine
 
 #if canImport(Glibc)
@@ -37,6 +38,9 @@ struct TraceFollower {
     var hiddenFindings: [Finding] = []
     /// Input errors of the file's content before following started: not shown.
     var hiddenInputErrors = 0
+    /// Where the file's current generation starts in `findings`, `inputErrors` and `events`, when this
+    /// poll started the file over (truncated, rewritten, replaced): what comes before is the old file's.
+    var restart: (findings: Int, inputErrors: Int, events: Int)?
 
     var isEmpty: Bool {
       findings.isEmpty && inputErrors.isEmpty && notes.isEmpty && fileNotes.isEmpty && events == 0
@@ -64,12 +68,75 @@ struct TraceFollower {
   private var notedMissing = false
   private var notedRemoved = false
   private var chunk = [UInt8](repeating: 0, count: 64 << 10)
+  /// Monotonic wall time in nanoseconds (injectable for tests).
+  private let wallClock: () -> UInt64
+  /// The last line that carried a time: its `t`, its number, and the wall time it was read at.
+  private var lastTimed: (t: Double, line: Int, wall: UInt64)?
+  /// Findings the idle check reported, so the audit does not report them again when a line proves them.
+  private var reportedEarly: Set<FindingKey> = []
 
-  init(path: String, fromStart: Bool, configuration: AuditConfiguration = AuditConfiguration()) {
+  private struct FindingKey: Hashable {
+    var rule: Rule
+    var line: Int
+    var id: String
+    init(_ finding: Finding) {
+      rule = finding.rule
+      line = finding.line
+      id = finding.id
+    }
+  }
+
+  init(
+    path: String, fromStart: Bool, configuration: AuditConfiguration = AuditConfiguration(),
+    wallClock: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+  ) {
     self.path = path
     self.fromStart = fromStart
     self.configuration = configuration
+    self.wallClock = wallClock
     auditor = LiveAuditor(configuration: configuration)
+  }
+
+  /// When no line has come for `seconds` of wall time, the deadlines judged as if the trace's clock
+  /// had run on with the wall clock since the last line: the trace's `t` is the app's uptime clock
+  /// (`CACurrentMediaTime`), which this machine cannot read, so this maps elapsed wall time onto it, an
+  /// approximation (an app paused in a debugger, or a device asleep, has a clock that stood still). Each
+  /// finding is reported once; the audit does not repeat it when a later line proves it.
+  mutating func idleCheck(after seconds: Double) -> Update {
+    var update = Update()
+    guard file != nil, let last = lastTimed else { return update }
+    let idle = Double(wallClock() &- last.wall) / 1e9
+    guard idle >= seconds else { return update }
+    update.findings = auditor.probe(advancingTo: last.t + idle, line: last.line + 1).filter {
+      reportedEarly.insert(FindingKey($0)).inserted
+    }
+    if !update.findings.isEmpty {
+      update.fileNotes.append(
+        "no new line for \(Self.seconds(idle)): deadlines judged as if the app's clock had run on with "
+          + "this machine's since line \(last.line) (t=\(last.t) + \(Self.seconds(idle))); --idle-check")
+    }
+    return update
+  }
+
+  /// What only the end of the trace settles (unresolved appearance callbacks), for the file as it is
+  /// now, with the idle check's estimate of the app's clock when `idleAfter` is given; what was already
+  /// reported is left out.
+  mutating func finish(idleAfter: Double?) -> Update {
+    var update = Update()
+    guard let last = lastTimed else { return update }
+    var estimate: Double?
+    if let idleAfter {
+      let idle = Double(wallClock() &- last.wall) / 1e9
+      if idle >= idleAfter { estimate = last.t + idle }
+    }
+    update.findings = auditor.probe(advancingTo: estimate, line: last.line + 1, finishing: true).filter {
+      reportedEarly.insert(FindingKey($0)).inserted
+    }
+    return update
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    "\((value * 10).rounded() / 10) s"
   }
 
   /// Reads and audits everything appended since the last poll.
@@ -80,10 +147,10 @@ struct TraceFollower {
     if fstat(current.descriptor, &info) == 0 {
       if Int64(info.st_size) < offset {
         update.fileNotes.append("\(path) was truncated; starting over from its first line")
-        restart()
+        restart(&update)
       } else if !fingerprintMatches(current.descriptor) {
         update.fileNotes.append("\(path) was rewritten; starting over from its first line")
-        restart()
+        restart(&update)
       }
     }
     read(current.descriptor, into: &update, show: true)
@@ -98,7 +165,7 @@ struct TraceFollower {
     case .replaced:
       update.fileNotes.append("\(path) was replaced by a new file; following it from its first line")
       closeFile()
-      restart()
+      restart(&update)
       notedRemoved = false
       if let replacement = openFile(&update) { read(replacement.descriptor, into: &update, show: true) }
     }
@@ -165,7 +232,10 @@ struct TraceFollower {
     file = nil
   }
 
-  private mutating func restart() {
+  private mutating func restart(_ update: inout Update) {
+    update.restart = (update.findings.count, update.inputErrors.count, update.events)
+    lastTimed = nil
+    reportedEarly = []
     offset = 0
     fingerprint = []
     fingerprintOffset = 0
@@ -199,15 +269,21 @@ struct TraceFollower {
         decoder.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]))
       }
       rememberLastLine(count: count)
+      let now = wallClock()
       for record in records {
         let found = auditor.consume(record)
-        update.findings += found
+        update.findings +=
+          reportedEarly.isEmpty ? found : found.filter { !reportedEarly.contains(FindingKey($0)) }
         switch record {
-        case .event: update.events += 1
+        case .event(let event, let line):
+          lastTimed = (event.t, line, now)
+          update.events += 1
+        case .skippedEvent(_, let t, _, let line, let note):
+          lastTimed = (t, line, now)
+          if let note { update.notes.append(note) }
         case .inputError(let error): update.inputErrors.append(error)
         case .note(let note): update.notes.append(note)
-        case .skippedEvent(_, _, _, _, let note?): update.notes.append(note)
-        case .header, .skippedEvent: break
+        case .header: break
         }
       }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Replay
@@ -54,36 +55,91 @@ import Testing
     }
   }
 
-  @Test func theDefaultDrawsLegalMovesAndRecoveriesOnly() {
+  @Test func theDefaultDrawsTheLegalMovesOnly() {
     let edges = TransitionTable.graphEdges()
-    #expect(edges.allSatisfy { $0.kind == .move || $0.kind == .recover })
+    #expect(edges.allSatisfy { $0.kind == .move })
     for pair in Self.listedPairs {
-      switch pair.entry {
-      case .move, .recover:
-        #expect(
-          edges.contains {
-            $0.from == pair.phase && $0.to == pair.entry.target(from: pair.phase)
-              && $0.triggers.contains(pair.trigger)
-          }, "\(pair.phase.name) \(pair.trigger.label)")
-      case .stay, .reject: break
-      }
+      guard case .move = pair.entry else { continue }
+      #expect(
+        edges.contains {
+          $0.from == pair.phase && $0.to == pair.entry.target(from: pair.phase)
+            && $0.triggers.contains(pair.trigger)
+        }, "\(pair.phase.name) \(pair.trigger.label)")
     }
     let dot = run([]).stdout
     #expect(dot.hasPrefix("digraph lifecycle {"))
     #expect(dot.hasSuffix("}\n"))
-    #expect(!dot.contains("style=dotted"))  // no rejection
+    #expect(!dot.contains("style=dotted") && !dot.contains("style=dashed, color"))  // no violation
+    #expect(!dot.contains("[id-in-use]") && !dot.contains("[event-out-of-phase]"))
+    // A move with one source is one labelled edge; moves that share target and triggers meet at a junction.
+    #expect(dot.contains("\"presenting.began\" -> \"presenting.animating\" [label=\"animateTransition\""))
     #expect(
-      dot.contains(
-        "\"presented\" -> \"dismissing.requested\" [label=\"dismiss\\npresentationControllerWillDismiss\""))
-    #expect(dot.contains("[complete-contradicts-cancel]"))
-    // Recoveries are red and dashed; every legal move of the table is a solid edge.
-    let moves = edges.filter { $0.kind == .move }
-    for edge in moves {
-      #expect(
-        dot.contains(
-          "\"\(edge.from.name)\" -> \"\(edge.to.name)\" [label=\"\(edge.triggers.map(\.label).joined(separator: "\\n"))\""
-        ))
+      dot.contains("-> \"dismissing.requested\" [label=\"dismiss\\npresentationControllerWillDismiss\""))
+    #expect(dot.contains("\"presented\" -> \"move "))
+    #expect(dot.contains("\"restored (again)\" -> \"move "))
+    for edge in edges {
+      #expect(dot.contains("[label=\"\(edge.triggers.map(\.label).joined(separator: "\\n"))\""))
+      let source =
+        [.withdrawn, .dismissed, .restored].contains(edge.from) ? "\(edge.from.name) (again)" : edge.from.name
+      #expect(dot.contains("\"\(source)\" -> "), "\(edge.from.name)")
     }
+  }
+
+  /// Every rule-producing pair the table lists is a line of `--violations`: its rule, its event, its
+  /// phase (or the phase's whole direction), and where the machine goes.
+  @Test func theViolationsTableListsEveryRuleProducingPair() throws {
+    let result = run(["--violations"])
+    #expect(result.status == 0)
+    let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("| `") }.map {
+      $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    var covered = 0
+    for pair in Self.listedPairs {
+      guard let rule = pair.entry.rule else { continue }
+      let phaseCell = "`\(pair.phase.name)`"
+      let groupCell = pair.phase.direction.map { "`\($0.rawValue).*`" }
+      let then =
+        pair.entry.isRejection
+        ? "refused, the phase stays"
+        : "goes to `\(pair.entry.target(from: pair.phase).name)` (follows the evidence)"
+      let found = rows.contains { cells in
+        cells.count >= 5 && cells[0].hasPrefix("`\(rule.rawValue)`")
+          && cells[1].split(separator: ", ").contains("`\(pair.trigger.label)`"[...])
+          && cells[2].split(separator: ", ").contains {
+            $0 == phaseCell || $0 == groupCell.map { Substring($0) }
+          }
+          && cells[3] == then
+      }
+      #expect(found, "no line for \(pair.phase.name) --\(pair.trigger.label)--> [\(rule.rawValue)]")
+      covered += 1
+    }
+    #expect(covered > 50)
+    #expect(run(["--violations", "--all"]).status == 64)
+    #expect(run(["--violations", "--format", "dot"]).status == 64)
+  }
+
+  /// Quotes come in pairs on every line (an escaped quote does not count), and brackets balance.
+  static func wellFormed(_ text: String) -> [String] {
+    var problems: [String] = []
+    for (number, line) in text.split(separator: "\n").enumerated() {
+      var quotes = 0
+      var escaped = false
+      for character in line {
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          quotes += 1
+        }
+      }
+      if quotes % 2 != 0 { problems.append("line \(number + 1) has an unpaired quote: \(line)") }
+    }
+    let pairs: [(open: Character, close: Character)] = [("{", "}"), ("[", "]")]
+    for (open, close) in pairs where text.filter({ $0 == open }).count != text.filter({ $0 == close }).count {
+      problems.append("\(open) and \(close) do not balance")
+    }
+    return problems
   }
 
   @Test func theDrawingIsWellFormed() {
@@ -91,16 +147,72 @@ import Testing
       for arguments in [["--format", format], ["--format", format, "--all"]] {
         let result = run(arguments)
         #expect(result.status == 0)
-        let text = result.stdout
-        #expect(text.filter { $0 == "\"" }.count - text.components(separatedBy: "\\\"").count + 1 >= 0)
-        #expect(text.filter { $0 == "{" }.count == text.filter { $0 == "}" }.count, "\(arguments)")
-        #expect(text.filter { $0 == "[" }.count == text.filter { $0 == "]" }.count, "\(arguments)")
+        #expect(Self.wellFormed(result.stdout) == [], "\(arguments)")
       }
     }
+    #expect(Self.wellFormed("a [label=\"x\\\"y\"];\n") == [])
+    #expect(Self.wellFormed("a [label=\"x\\\"y];\n") != [])
+    #expect(Self.wellFormed("a [label=\"x\"];\nb [label=\"y];\n") != [])
     let mermaid = run(["--format", "mermaid"]).stdout
     #expect(mermaid.hasPrefix("flowchart TB\n"))
     #expect(mermaid.contains("absent -->|\"present\"| presenting_requested"))
-    #expect(mermaid.contains("linkStyle "))
+    #expect(mermaid.contains("withdrawn_again -->|\"present\"| presenting_requested"))
+    #expect(!mermaid.contains("linkStyle "))  // legal moves only: nothing red or grey
+    #expect(run(["--format", "mermaid", "--all"]).stdout.contains("linkStyle "))
+  }
+
+  static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Docs")
+
+  /// The committed diagram source and table are what `replay graph` prints today: regenerate them with
+  /// `swift run replay graph > Docs/lifecycle.dot`, `... --violations > Docs/lifecycle-violations.md`,
+  /// then `dot -Tsvg Docs/lifecycle.dot -o Docs/lifecycle.svg`.
+  @Test(arguments: [("lifecycle.dot", [String]()), ("lifecycle-violations.md", ["--violations"])])
+  func theCommittedDocsAreUpToDate(_ file: String, _ arguments: [String]) throws {
+    let committed = try String(contentsOf: Self.docs.appendingPathComponent(file), encoding: .utf8)
+    #expect(committed == run(arguments).stdout, "Docs/\(file) is stale: swift run replay graph \(arguments)")
+  }
+
+  @Test func theCommittedSVGIsTheRenderedDiagram() throws {
+    let svg = try String(contentsOf: Self.docs.appendingPathComponent("lifecycle.svg"), encoding: .utf8)
+    #expect(svg.contains("<svg"))
+    // Every phase and every legal move's label is in the picture (Graphviz writes them as text).
+    for phase in Phase.allCases { #expect(svg.contains(">\(phase.name)</text>"), "\(phase.name)") }
+    for edge in TransitionTable.graphEdges() {
+      for trigger in edge.triggers { #expect(svg.contains(">\(trigger.label)</text>"), "\(trigger.label)") }
+    }
+  }
+
+  /// Graphviz accepts both drawings (skipped, saying why, when `dot` is not installed).
+  @Test func graphvizRendersTheDrawings() throws {
+    let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin")
+      .split(separator: ":").map { "\($0)/dot" }
+    guard let dot = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+      print("skipped: Graphviz's dot is not on PATH (apt-get install graphviz)")
+      try Test.cancel("Graphviz's dot is not on PATH")
+    }
+    for arguments in [[], ["--all"]] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: dot)
+      process.arguments = ["-Tsvg"]
+      let input = Pipe()
+      let output = Pipe()
+      let errors = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      process.standardError = errors
+      try process.run()
+      let source = run(arguments).stdout
+      // Read the output while writing, so a full pipe cannot block either side.
+      let reader = Thread { _ = output.fileHandleForReading.readDataToEndOfFile() }
+      reader.start()
+      input.fileHandleForWriting.write(Data(source.utf8))
+      try input.fileHandleForWriting.close()
+      let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "dot -Tsvg failed for replay graph \(arguments): \(message)")
+      #expect(!message.contains("Warning"), "\(message)")
+    }
   }
 
   @Test func usageErrorsAndHelp() {

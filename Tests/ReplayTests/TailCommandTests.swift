@@ -219,6 +219,151 @@ import Testing
     #expect(output.value.isEmpty)
   }
 
+  /// A wall clock the test moves by hand, in nanoseconds.
+  final class FakeWallClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nanoseconds: UInt64 = 1_000_000_000
+    var now: UInt64 {
+      lock.lock()
+      defer { lock.unlock() }
+      return nanoseconds
+    }
+    func advance(seconds: Double) {
+      lock.lock()
+      nanoseconds += UInt64(seconds * 1e9)
+      lock.unlock()
+    }
+  }
+
+  /// An app frozen mid-animation writes nothing more: with no new line, only the idle check (the wall
+  /// time since the last line mapped onto the trace's clock) can see the deadline pass. The finding is
+  /// printed once, and not again when a later line proves it.
+  @Test func theIdleCheckReportsATransitionStuckWithNoNewLines() throws {
+    let path = try Self.temporaryPath()
+    let stuck = Array(Self.cleanStart.prefix(3))  // present, WillBegin, animateTransition(0.3) at t=1.002
+    try (stuck.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    let wall = FakeWallClock()
+    var follower = TraceFollower(path: path, fromStart: true, wallClock: { wall.now })
+    defer { follower.close() }
+    var output = TailCommand.render(follower.poll(), path: path, color: false)
+    output += TailCommand.render(follower.idleCheck(after: 1), path: path, color: false)
+    #expect(output.isEmpty)
+    wall.advance(seconds: 2.0)  // t would be 3.002: before the deadline (1.002 + 0.3 + 2 s of grace)
+    output += TailCommand.render(follower.poll(), path: path, color: false)
+    output += TailCommand.render(follower.idleCheck(after: 1), path: path, color: false)
+    #expect(output.isEmpty)
+    wall.advance(seconds: 0.5)
+    output += TailCommand.render(follower.poll(), path: path, color: false)
+    output += TailCommand.render(follower.idleCheck(after: 1), path: path, color: false)
+    #expect(output.contains("\(path):3:1: error: [transition-never-completed] p1"), "\(output)")
+    #expect(output.contains("note: no new line for 2.5 s"), "\(output)")
+    output = TailCommand.render(follower.idleCheck(after: 1), path: path, color: false)
+    #expect(output.isEmpty)  // said once
+    // The app wakes up and writes a line past the deadline: the audit proves the same hang, not printed again.
+    try Self.append(#"{"t":9,"id":"other","event":"mark","name":"later"}"# + "\n", to: path)
+    var later = ""
+    for _ in 0..<200 where later.isEmpty {
+      let update = follower.poll()
+      if update.events > 0 {
+        later = TailCommand.render(update, path: path, color: false) + "<polled>"
+      }
+      usleep(5_000)
+    }
+    #expect(later == "<polled>")
+    let audit = ReplayCLI.run(["audit", path], context: ReplayCLI.Context())
+    #expect(audit.stdout.contains("\(path):3:1: error: [transition-never-completed] p1"))
+  }
+
+  @Test func theIdleCheckThroughTheCommand() throws {
+    let path = try Self.temporaryPath()
+    let stuck = Array(Self.cleanStart.prefix(3))
+    try (stuck.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    let output = Output()
+    let stop = StopRequest()
+    // Stopped as soon as the hang is printed (the timeout is only a safety net).
+    let result = TailCommand.run(
+      [
+        "--from-start", "--grace", "0.05", "--idle-check", "0.2", "--interval", "0.01", "--timeout", "20",
+        path,
+      ],
+      context: ReplayCLI.Context(), stop: stop
+    ) { text in
+      output.append(text)
+      if text.contains("[transition-never-completed]") { stop.request() }
+    }
+    #expect(output.value.contains("[transition-never-completed] p1"), "\(output.value)")
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("(interrupted)") && result.stdout.contains("1 error"), "\(result.stdout)")
+    let plain = TailCommand.run(
+      ["--from-start", "--grace", "0.05", "--interval", "0.01", "--timeout", "0.5", path],
+      context: ReplayCLI.Context()
+    ) { _ in }
+    #expect(plain.status == 0)  // without the idle check, nothing shows the hang
+  }
+
+  /// `--finish-on-stop` settles what only the end of a trace settles, as `replay audit` of the file as it
+  /// is would.
+  @Test func endOfTraceFindingsOnStopWhenAsked() throws {
+    let source = Self.repository.appendingPathComponent(
+      "traces/rules/appearance-unbalanced-never-resolved-at-end.jsonl")
+    let path = try Self.temporaryPath()
+    try FileManager.default.copyItem(atPath: source.path, toPath: path)
+    let audit = ReplayCLI.run(["audit", path], context: ReplayCLI.Context())
+    let expected = try #require(
+      audit.stdout.split(separator: "\n").first { $0.contains("[appearance-unbalanced]") })
+    let output = Output()
+    let asked = TailCommand.run(
+      ["--finish-on-stop", "--interval", "0.01", "--timeout", "0.05", path], context: ReplayCLI.Context()
+    ) { output.append($0) }
+    #expect(output.value.contains(expected + "\n"), "\(output.value)")
+    #expect(asked.status == 1)
+    let notAsked = TailCommand.run(
+      ["--interval", "0.01", "--timeout", "0.05", path], context: ReplayCLI.Context()
+    ) {
+      _ in
+    }
+    #expect(notAsked.status == 0)
+  }
+
+  /// The exit status and summary count the file as it is now: findings of the content before a
+  /// truncation belong to a recording that is gone.
+  @Test func countsStartOverWhenTheFileIsTruncated() throws {
+    let path = try Self.temporaryPath()
+    try ((Self.cleanStart + [Self.completeTwice]).joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: false, encoding: .utf8)
+    var summary = TailCommand.follow(TailCommand.Options(path: path, fromStart: true), maxPolls: 1) { _ in }
+    #expect(summary.errors == 1)
+    let output = Output()
+    let stop = StopRequest()
+    let done = DispatchSemaphore(value: 0)
+    let box = SummaryBox()
+    Thread.detachNewThread {
+      var options = TailCommand.Options(path: path, fromStart: true)
+      options.interval = 0.01
+      box.value = TailCommand.follow(options, stop: stop) { output.append($0) }
+      done.signal()
+    }
+    #expect(RecordingFixtureWait.until { output.value.contains("[complete-twice]") })
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: Data((Self.cleanStart.joined(separator: "\n") + "\n").utf8))
+    try handle.close()
+    #expect(RecordingFixtureWait.until { output.value.contains("was truncated") })
+    stop.request()
+    #expect(done.wait(timeout: .now() + 30) == .success)
+    summary = try #require(box.value)
+    #expect(summary.errors == 0)
+    #expect(summary.events == 5)
+    #expect(summary.restarts == 1)
+    #expect(summary.exitStatus(strict: false) == 0)
+    #expect(
+      TailCommand.summaryLine(summary, path: path).contains("since the file was last truncated or replaced"))
+  }
+
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .deletingLastPathComponent()
+
   @Test func usageErrorsAndHelp() {
     func run(_ arguments: [String]) -> ReplayCLI.Result {
       TailCommand.run(arguments, context: ReplayCLI.Context()) { _ in }
@@ -230,6 +375,8 @@ import Testing
     #expect(run(["--interval", "0", "x"]).status == 64)
     #expect(run(["--timeout", "-1", "x"]).status == 64)
     #expect(run(["--from-strat", "x"]).stderr.contains("did you mean '--from-start'"))
+    #expect(run(["--idle-check", "0", "x"]).status == 64)
+    #expect(run(["--idle-check", "soon", "x"]).status == 64)
   }
 
   /// The built `replay` stops cleanly on Ctrl-C (SIGINT) and prints its summary.
@@ -278,6 +425,24 @@ import Testing
     }
     return candidates.map { $0.appendingPathComponent(name).path }.first {
       FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+}
+
+/// A follow summary handed from a background thread.
+final class SummaryBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: TailCommand.Summary?
+  var value: TailCommand.Summary? {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return stored
+    }
+    set {
+      lock.lock()
+      stored = newValue
+      lock.unlock()
     }
   }
 }

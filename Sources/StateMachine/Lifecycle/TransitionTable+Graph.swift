@@ -1,17 +1,25 @@
 /// The transition table drawn as a graph: phases as nodes, triggers as edges, from the very rows the
-/// machine runs on.
+/// machine runs on; and its rule-producing entries as a table.
 ///
 /// ```swift
-/// print(TransitionTable.graph(.dot))                          // legal moves and recoveries
-/// print(TransitionTable.graph(.mermaid, includeAll: true))    // also stays and rejections
+/// print(TransitionTable.graph(.dot))                          // the legal moves
+/// print(TransitionTable.graph(.mermaid, includeAll: true))    // every entry, rules marked
+/// print(TransitionTable.ruleTable())                          // every rule-producing entry, as Markdown
 /// ```
 ///
-/// Edges of one kind between the same two phases are merged into one, labelled with every trigger. A
-/// legal move is a solid edge; an entry that reports a rule is red and dashed and names the rule:
-/// `recover` moves on (the machine follows the evidence), `reject` (only with `includeAll`) is a dotted
-/// self-loop, as the event changes nothing. `stay` entries (layout, appearance, gestures; only with
-/// `includeAll`) are grey self-loops. Pairs no row lists are not drawn; they are `event-out-of-phase` in
-/// a live phase and `unknown-presentation` otherwise.
+/// Three outputs, each readable on its own:
+/// - the default drawing holds the legal moves only (`move` entries): the lifecycle a correct app walks.
+///   Moves that share their target and triggers are one labelled edge from a junction point that every
+///   source phase joins.
+/// - `includeAll` adds every other entry: `stay` (layout, appearance, gestures) as grey self-loops, and
+///   the rule-producing ones in red, each naming its rule: `recover` dashed to the phase the machine
+///   follows the evidence to, `reject` as a dotted self-loop (the event changes nothing). Complete, and
+///   dense: for zooming and tools rather than a page.
+/// - `ruleTable()` lists every rule-producing entry (rule, events, phases, what the machine does, why)
+///   as a Markdown table: the violations the drawings leave out, readable at any width.
+///
+/// Pairs no row lists are not drawn; they are `event-out-of-phase` in a live phase and
+/// `unknown-presentation` otherwise.
 extension TransitionTable {
   /// A text format for `graph(_:includeAll:)`.
   public enum GraphFormat: String, CaseIterable, Sendable {
@@ -39,7 +47,8 @@ extension TransitionTable {
   }
 
   /// The edges of the drawing, in table order: for each pair a row lists, the entry the machine applies
-  /// (a pair two rows list is drawn once, as the first row decides it, exactly like `entry(_:_:)`).
+  /// (a pair two rows list is drawn once, as the first row decides it, exactly like `entry(_:_:)`). Only
+  /// legal moves, unless `includeAll`.
   public static func graphEdges(includeAll: Bool = false) -> [GraphEdge] {
     struct Key: Hashable {
       var from: Phase
@@ -61,7 +70,7 @@ extension TransitionTable {
           case .reject: kind = .reject
           case .stay: kind = .stay
           }
-          guard includeAll || kind == .move || kind == .recover else { continue }
+          guard includeAll || kind == .move else { continue }
           let to = entry.target(from: phase)
           let key = Key(from: phase, to: to, kind: kind, rule: entry.rule)
           var edge =
@@ -97,11 +106,11 @@ extension TransitionTable {
   private static func dot(_ edges: [GraphEdge], includeAll: Bool) -> String {
     var out = """
       digraph lifecycle {
-        graph [rankdir=TB, fontname="Helvetica", fontsize=13, nodesep=0.4, ranksep=0.45, newrank=true, \
+        graph [rankdir=TB, fontname="Helvetica", fontsize=13, nodesep=0.25, ranksep=0.4, newrank=true, \
       labelloc=t, label=<\(dotLegend(includeAll: includeAll))>];
         node [shape=box, style="rounded,filled", fillcolor="#f4f6fa", color="#5b6b82", fontname="Helvetica", \
-      fontsize=12];
-        edge [fontname="Helvetica", fontsize=10, color="#222222", penwidth=1.5, arrowsize=0.7];
+      fontsize=12, height=0.3];
+        edge [fontname="Helvetica", fontsize=10, color="#222222", penwidth=1.3, arrowsize=0.7];
 
       """
     for phase in restingPhases {
@@ -118,24 +127,37 @@ extension TransitionTable {
       for phase in phases { out += "    \(dotID(phase));\n" }
       out += "  }\n"
     }
-    // Legal edges first: they shape the layout. Violations follow, light, out of the layout's way.
-    for edge in edges where edge.kind == .move || edge.kind == .stay {
-      let tooltip = "\(edge.from.name) → \(edge.to.name): " + edge.notes.joined(separator: "; ")
-      var attributes = ["label=\"\(dotEscape(edge.triggers.map(\.label).joined(separator: "\\n")))\""]
-      if edge.kind == .stay {
-        attributes += ["color=\"#9a9a9a\"", "fontcolor=\"#7a7a7a\"", "penwidth=0.8", "fontsize=8"]
-      }
-      attributes.append("tooltip=\"\(dotEscape(tooltip))\"")
-      out += "  \(dotID(edge.from)) -> \(dotID(edge.to)) [\(attributes.joined(separator: ", "))];\n"
+    // The phases a transition ends in are drawn a second time where the next transition starts, so
+    // that no legal move runs back up the page.
+    out += "  { rank=same; \(dotID(.absent)) -> \(dotAgainID(.withdrawn)) -> \(dotAgainID(.dismissed)) "
+    out += "[style=invis]; }\n"
+    out += "  { rank=same; \(dotID(.presented)) -> \(dotAgainID(.restored)) [style=invis]; }\n"
+    for phase in restartingPhases {
+      let style =
+        phase.isLive
+        ? "style=\"rounded,filled,bold\", fillcolor=\"#dff0d8\", color=\"#3c763d\""
+        : "shape=ellipse, style=filled, fillcolor=\"#eeeeee\", color=\"#888888\""
+      out += "  \(dotAgainID(phase)) [label=\"\(phase.name)\", \(style), "
+      out += "tooltip=\"\(phase.name), drawn again where its next transition starts\"];\n"
     }
-    out += dotViolations(edges.filter { $0.kind == .recover || $0.kind == .reject })
+    // Legal moves first: they shape the layout. Then stays, then violations, out of the layout's way.
+    out += dotBundled(edges.filter { $0.kind == .move }, prefix: "move")
+    for edge in edges where edge.kind == .stay {
+      let tooltip = "\(edge.from.name) → \(edge.to.name): " + edge.notes.joined(separator: "; ")
+      out += "  \(dotID(edge.from)) -> \(dotID(edge.to)) "
+      out += "[label=\"\(dotEscape(edge.triggers.map(\.label).joined(separator: "\\n")))\", "
+      out += "color=\"#9a9a9a\", fontcolor=\"#7a7a7a\", penwidth=0.8, fontsize=8, "
+      out += "tooltip=\"\(dotEscape(tooltip))\"];\n"
+    }
+    out += dotBundled(edges.filter { $0.kind == .recover || $0.kind == .reject }, prefix: "violation")
     out += "}\n"
     return out
   }
 
-  /// Rule-producing edges. Recoveries that share their target, rule and triggers are bundled: one
-  /// labelled edge into the target from a junction point that every source phase joins.
-  private static func dotViolations(_ edges: [GraphEdge]) -> String {
+  /// Edges drawn with their triggers (and rule) as the label. Edges of one kind that share their
+  /// target, rule and triggers are bundled: one labelled edge into the target from a junction point that
+  /// every source phase joins.
+  private static func dotBundled(_ edges: [GraphEdge], prefix: String) -> String {
     struct Bundle {
       var to: Phase
       var kind: GraphEdgeKind
@@ -145,9 +167,9 @@ extension TransitionTable {
     }
     var bundles: [Bundle] = []
     for edge in edges {
-      if edge.kind == .recover,
+      if edge.kind != .reject,
         let index = bundles.firstIndex(where: {
-          $0.kind == .recover && $0.to == edge.to && $0.rule == edge.rule && $0.triggers == edge.triggers
+          $0.kind == edge.kind && $0.to == edge.to && $0.rule == edge.rule && $0.triggers == edge.triggers
         })
       {
         bundles[index].edges.append(edge)
@@ -166,24 +188,37 @@ extension TransitionTable {
       }
       let sources = bundle.edges.map(\.from.name).joined(separator: ", ")
       let tooltip = dotEscape("\(sources) → \(bundle.to.name): " + notes.joined(separator: "; "))
-      let style =
-        bundle.kind == .reject
-        ? "style=dotted, color=\"\(red)\", fontcolor=\"\(red)\", penwidth=0.9, fontsize=8"
-        : "style=dashed, color=\"\(lightRed)\", fontcolor=\"\(red)\", penwidth=0.8, fontsize=8, arrowsize=0.5"
+      let style: String
+      let join: String
+      switch bundle.kind {
+      case .move, .stay:
+        style = ""
+        join = "penwidth=1.3"
+      case .recover:
+        style =
+          ", style=dashed, color=\"\(red)\", fontcolor=\"\(red)\", penwidth=0.8, fontsize=8, arrowsize=0.5, "
+          + "constraint=false"
+        join = "style=dashed, color=\"\(lightRed)\", penwidth=0.8, constraint=false"
+      case .reject:
+        style = ", style=dotted, color=\"\(red)\", fontcolor=\"\(red)\", penwidth=0.9, fontsize=8"
+        join = "style=dotted, color=\"\(red)\""
+      }
       guard bundle.edges.count > 1 else {
         let from = bundle.edges.first?.from ?? bundle.to
-        out += "  \(dotID(from)) -> \(dotID(bundle.to)) [label=\"\(dotEscape(label))\", \(style), "
-        out += "constraint=false, tooltip=\"\(tooltip)\"];\n"
+        out +=
+          "  \(dotSource(from, bundle.kind)) -> \(dotID(bundle.to)) [label=\"\(dotEscape(label))\"\(style), "
+        out += "tooltip=\"\(tooltip)\"];\n"
         continue
       }
       junctions += 1
-      let junction = "\"junction \(junctions)\""
-      out += "  \(junction) [shape=point, width=0.04, color=\"\(lightRed)\", tooltip=\"\(tooltip)\"];\n"
+      let junction = "\"\(prefix) \(junctions)\""
+      let color = bundle.kind == .move ? "#222222" : lightRed
+      out += "  \(junction) [shape=point, width=0.05, color=\"\(color)\", tooltip=\"\(tooltip)\"];\n"
       for edge in bundle.edges {
-        out += "  \(dotID(edge.from)) -> \(junction) [style=dashed, color=\"\(lightRed)\", penwidth=0.8, "
-        out += "arrowhead=none, constraint=false, tooltip=\"\(tooltip)\"];\n"
+        out += "  \(dotSource(edge.from, bundle.kind)) -> \(junction) [\(join), arrowhead=none, "
+        out += "tooltip=\"\(tooltip)\"];\n"
       }
-      out += "  \(junction) -> \(dotID(bundle.to)) [label=\"\(dotEscape(label))\", \(style), "
+      out += "  \(junction) -> \(dotID(bundle.to)) [label=\"\(dotEscape(label))\"\(style), "
       out += "tooltip=\"\(tooltip)\"];\n"
     }
     return out
@@ -192,19 +227,35 @@ extension TransitionTable {
   private static func dotLegend(includeAll: Bool) -> String {
     var legend =
       "<b>The lifecycle of one presentation</b> (replay graph\(includeAll ? " --all" : ""), drawn from "
-      + "TransitionTable.rows)<br/>black: a legal move     <font color=\"\(red)\">dashed red: a violation "
-      + "[rule id]; the machine follows the evidence (a dot joins the phases an edge leaves from)</font>"
+      + "TransitionTable.rows)<br/>"
     if includeAll {
       legend +=
-        "<br/><font color=\"\(red)\">dotted red: refused, the phase does not change</font>     "
-        + "<font color=\"#7a7a7a\">grey: legal, the phase does not change</font>"
+        "black: a legal move (a dot joins the phases an edge leaves from; withdrawn, dismissed and "
+        + "restored are drawn again where the next transition starts)<br/>"
+        + "<font color=\"#7a7a7a\">grey: legal, the phase does not change</font><br/>"
+        + "<font color=\"\(red)\">dashed red: a violation [rule id]; the machine follows the evidence"
+        + "     dotted red: refused [rule id], the phase does not change</font><br/>"
+        + "any pair not drawn: event-out-of-phase in a live phase, unknown-presentation otherwise<br/> "
+    } else {
+      legend +=
+        "the legal moves (a dot joins the phases an edge leaves from)<br/>"
+        + "withdrawn, dismissed and restored appear twice: where a transition ends, where the next starts"
+        + "<br/>any other event in a phase reports a rule: replay graph --violations lists them<br/> "
     }
-    legend +=
-      "<br/>any pair not drawn: event-out-of-phase in a live phase, unknown-presentation otherwise<br/> "
     return legend
   }
 
   private static func dotID(_ phase: Phase) -> String { "\"\(phase.name)\"" }
+
+  /// The phases where a transition ends and the next may start; their legal moves leave from a second
+  /// node drawn where that next transition starts.
+  private static let restartingPhases: [Phase] = [.withdrawn, .dismissed, .restored]
+
+  private static func dotAgainID(_ phase: Phase) -> String { "\"\(phase.name) (again)\"" }
+
+  private static func dotSource(_ phase: Phase, _ kind: GraphEdgeKind) -> String {
+    kind == .move && restartingPhases.contains(phase) ? dotAgainID(phase) : dotID(phase)
+  }
 
   private static func dotEscape(_ text: String) -> String {
     text.replacingAll("\"", with: "\\\"")
@@ -222,6 +273,13 @@ extension TransitionTable {
       for phase in phases { out += "    \(mermaidID(phase))[\"\(phase.name)\"]\n" }
       out += "  end\n"
     }
+    // As in the DOT drawing, legal moves out of a phase a transition ends in leave from a second node.
+    for phase in restartingPhases where edges.contains(where: { $0.kind == .move && $0.from == phase }) {
+      out +=
+        phase.isLive
+        ? "  \(mermaidID(phase))_again[\"\(phase.name)\"]\n"
+        : "  \(mermaidID(phase))_again([\"\(phase.name)\"])\n"
+    }
     var red: [Int] = []
     var grey: [Int] = []
     for (index, edge) in edges.enumerated() {
@@ -237,7 +295,10 @@ extension TransitionTable {
         arrow = "-.->"
         red.append(index)
       }
-      out += "  \(mermaidID(edge.from)) \(arrow)|\"\(label.replacingAll("\"", with: "#quot;"))\"| "
+      let from =
+        edge.kind == .move && restartingPhases.contains(edge.from)
+        ? mermaidID(edge.from) + "_again" : mermaidID(edge.from)
+      out += "  \(from) \(arrow)|\"\(label.replacingAll("\"", with: "#quot;"))\"| "
       out += "\(mermaidID(edge.to))\n"
     }
     if !red.isEmpty {
@@ -249,8 +310,90 @@ extension TransitionTable {
     return out
   }
 
+  /// Phases as code spans, every phase of one direction shortened to `presenting.*` or `dismissing.*`.
+  private static func phaseList(_ phases: [Phase]) -> String {
+    var rest = phases
+    var parts: [String] = []
+    for (name, group) in [("presenting", presentingPhases), ("dismissing", dismissingPhases)]
+    where group.allSatisfy(rest.contains) {
+      rest.removeAll { group.contains($0) }
+      parts.append("`\(name).*`")
+    }
+    return (parts + rest.map { "`\($0.name)`" }).joined(separator: ", ")
+  }
+
   private static func mermaidID(_ phase: Phase) -> String {
     String(phase.name.map { $0 == "." ? "_" : $0 })
+  }
+
+  /// Every rule-producing entry of the table (what the drawings leave out by default), as a Markdown
+  /// table in the order of the rule catalog: the rule and its severity, the events, the phases they
+  /// arrive in, what the machine does (follows the evidence to a phase, or refuses and stays), and the
+  /// row's note.
+  ///
+  /// ```swift
+  /// print(TransitionTable.ruleTable())  // | rule | event | in phase | then | why |
+  /// ```
+  ///
+  /// The pairs of one row with the same events and outcome are one line listing every phase.
+  public static func ruleTable() -> String {
+    struct Line {
+      var rule: Rule
+      var triggers: [Trigger]
+      var to: Phase?
+      var note: String
+      var from: [Phase]
+    }
+    var lines: [Line] = []
+    for row in rows {
+      guard let rule = row.entry.rule else { continue }
+      for phase in row.from {
+        // The pairs this row decides (an earlier row may decide some), exactly like `entry(_:_:)`.
+        let triggers = row.triggers.filter { entry(phase, $0) == row.entry }
+        guard !triggers.isEmpty else { continue }
+        let to: Phase? = row.entry.isRejection ? nil : row.entry.target(from: phase)
+        if let index = lines.firstIndex(where: {
+          $0.note == row.note && $0.rule == rule && $0.triggers == triggers && $0.to == to
+        }) {
+          lines[index].from.append(phase)
+        } else {
+          lines.append(Line(rule: rule, triggers: triggers, to: to, note: row.note, from: [phase]))
+        }
+      }
+    }
+    let order = Dictionary(uniqueKeysWithValues: Rule.allCases.enumerated().map { ($1, $0) })
+    lines = lines.enumerated().sorted {
+      (order[$0.element.rule] ?? 0, $0.offset) < (order[$1.element.rule] ?? 0, $1.offset)
+    }.map(\.element)
+    var out = """
+      # Rule-producing entries of the transition table
+
+      Generated by `replay graph --violations` from `TransitionTable.rows`, the table the machine runs on:
+      every (phase, event) pair a row lists that reports a rule, in the order of the rule catalog. The
+      legal moves are drawn in [lifecycle.svg](lifecycle.svg) (`replay graph`); `replay graph --all` draws
+      these entries too, in red, each naming its rule. `presenting.*` and `dismissing.*` stand for every
+      phase of that transition.
+
+      | rule | event | in phase | then | why |
+      | --- | --- | --- | --- | --- |
+
+      """
+    for line in lines {
+      let then = line.to.map { "goes to `\($0.name)` (follows the evidence)" } ?? "refused, the phase stays"
+      let cells = [
+        "`\(line.rule.rawValue)` (\(line.rule.severity.rawValue))",
+        line.triggers.map { "`\($0.label)`" }.joined(separator: ", "),
+        phaseList(line.from),
+        then,
+        line.note.replacingAll("|", with: "\\|"),
+      ]
+      out += "| " + cells.joined(separator: " | ") + " |\n"
+    }
+    out +=
+      "\nAny pair of phase and event not listed here or drawn by `replay graph` is `event-out-of-phase` "
+      + "in a live phase and `unknown-presentation` otherwise (`presentationControllerDidDismiss`: "
+      + "`did-dismiss-without-dismissal`); the event changes nothing.\n"
+    return out
   }
 }
 

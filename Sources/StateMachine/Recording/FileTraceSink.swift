@@ -33,7 +33,8 @@ public final class FileTraceSink: TraceSink {
     /// Start an empty trace (the default).
     case truncate
     /// Append to it: a cut last line is ended first, so it stays one bad line, and no header is written
-    /// into a file that already has content.
+    /// into a file that already has content. The file is opened for reading too (where permitted), so
+    /// that a recorder's live auditor reads what it already holds first (`existingTrace()`).
     case append
   }
 
@@ -44,7 +45,14 @@ public final class FileTraceSink: TraceSink {
     var committedSize: Int64
     var failure: RecordingError?
     var closed = false
-    var fileHadContent: Bool
+    /// The file's size when the sink opened it: the trace it appends to.
+    var initialSize: Int64
+    /// Whether the descriptor reads too (append mode, where permitted).
+    var readable: Bool
+    /// Whether the buffer starts with the `\n` that ends a line an earlier crash cut.
+    var endsCutLine: Bool
+    /// The lines in the buffer (the `\n` of `endsCutLine` is none).
+    var bufferedLines = 0
     var device: UInt64
     var inode: UInt64
     /// The background flush, while there is one.
@@ -69,9 +77,17 @@ public final class FileTraceSink: TraceSink {
     path: String, mode: Mode = .truncate, bufferCapacity: Int = 64 << 10, flushInterval: Double? = 0.5,
     onError: (@Sendable (RecordingError) -> Void)? = nil
   ) throws(RecordingError) {
-    var flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC
-    if mode == .truncate { flags |= O_TRUNC }
-    let descriptor = open(path, flags, 0o644)
+    // Appending opens for reading too where it may, to read back the trace it appends to.
+    var descriptor: Int32 = -1
+    var readable = false
+    if mode == .append {
+      descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+      readable = descriptor >= 0
+    }
+    if descriptor < 0 {
+      descriptor = open(
+        path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (mode == .truncate ? O_TRUNC : 0), 0o644)
+    }
     guard descriptor >= 0 else {
       let code = errno
       throw RecordingError(
@@ -89,7 +105,7 @@ public final class FileTraceSink: TraceSink {
     var buffer: [UInt8] = []
     buffer.reserveCapacity(max(bufferCapacity, 256) + 256)
     let size = Int64(info.st_size)
-    if size > 0, Self.lastByte(ofFileAt: path, size: size) != 0x0A {
+    if size > 0, readable, Self.lastByte(of: descriptor, size: size) != 0x0A {
       buffer.append(0x0A)  // end a line cut by an earlier crash, so it stays one bad line
     }
     self.path = path
@@ -98,7 +114,8 @@ public final class FileTraceSink: TraceSink {
     self.onError = onError
     state = LockedState(
       State(
-        descriptor: descriptor, buffer: buffer, committedSize: size, fileHadContent: size > 0,
+        descriptor: descriptor, buffer: buffer, committedSize: size, initialSize: size, readable: readable,
+        endsCutLine: !buffer.isEmpty,
         device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino)))
     if let interval = self.flushInterval {
       let timer = RepeatingTimer(interval: interval, label: "FileTraceSink.flush") { [weak self] in
@@ -136,17 +153,52 @@ public final class FileTraceSink: TraceSink {
   public var failure: RecordingError? { state.withLock { $0.failure } }
 
   public func write(_ line: String) throws(RecordingError) {
+    var line = line
+    let result = line.withUTF8 { bytes -> Result<Void, RecordingError> in
+      do throws(RecordingError) {
+        try writeLine(UnsafeRawBufferPointer(bytes))
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+  }
+
+  public func writeLine(_ bytes: UnsafeRawBufferPointer) throws(RecordingError) {
     try state.withLock { state throws(RecordingError) in
       try Self.checkOpen(state, path: path)
-      state.buffer.append(contentsOf: line.utf8)
+      state.buffer.append(contentsOf: bytes)
       state.buffer.append(0x0A)
-      if state.buffer.count >= bufferCapacity { try Self.flushLocked(&state, path: path) }
+      state.bufferedLines += 1
+      if state.buffer.count >= bufferCapacity { try Self.flushLocked(&state, path: path, unaccepted: 1) }
     }
   }
 
   public func writeHeader(_ line: String) throws(RecordingError) {
-    let skip = state.withLock { $0.fileHadContent }
+    let skip = state.withLock { $0.initialSize > 0 }
     if !skip { try write(line) }
+  }
+
+  /// The bytes the file held when the sink opened it (empty with `.truncate`); `nil` when the sink may
+  /// not read the file.
+  public func existingTrace() -> [UInt8]? {
+    state.withLock { state in
+      guard state.initialSize > 0 else { return [] }
+      guard state.readable, state.initialSize <= Int64(Int.max) else { return nil }
+      let descriptor = state.descriptor
+      var bytes = [UInt8](repeating: 0, count: Int(state.initialSize))
+      var offset = 0
+      while offset < bytes.count {
+        let count = bytes.withUnsafeMutableBytes { buffer in
+          pread(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, off_t(offset))
+        }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return nil }
+        offset += count
+      }
+      return bytes
+    }
   }
 
   public func flush() throws(RecordingError) {
@@ -208,10 +260,17 @@ public final class FileTraceSink: TraceSink {
 
   /// Writes the whole buffer, then checks the path still names the file. On a failed write, truncates a
   /// partly written line away (when the file holds exactly what this sink wrote) and records the failure.
-  private static func flushLocked(_ state: inout State, path: String) throws(RecordingError) {
+  /// `unaccepted` is how many lines at the end of the buffer the caller has not yet been told were
+  /// accepted (the line `write` just added): they are not counted in `RecordingError.lostLines`.
+  private static func flushLocked(
+    _ state: inout State, path: String, unaccepted: Int = 0
+  ) throws(RecordingError) {
+    var flushedLines = 0
     if !state.buffer.isEmpty {
       let descriptor = state.descriptor
       let (written, code) = state.buffer.withUnsafeBytes { bytes in writeAll(descriptor, bytes) }
+      // A buffer that starts by ending a line cut by an earlier crash holds one terminator that is no line.
+      let terminator = state.endsCutLine ? 1 : 0
       if let code {
         let keep = state.buffer[..<written].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         var info = stat()
@@ -225,31 +284,44 @@ public final class FileTraceSink: TraceSink {
             note = "; the file may end with a partly written line"
           }
         }
-        let lost = state.buffer[keep...].count { $0 == 0x0A }
+        let unwritten = state.buffer[keep...].count { $0 == 0x0A } - (keep == 0 ? terminator : 0)
+        let lost = max(0, unwritten - unaccepted)
+        var what = "\(lost) recorded line\(lost == 1 ? "" : "s") not written"
+        if unaccepted > 0 { what += ", nor the line being written" }
         let error = RecordingError(
           kind: .writeFailed, code: code, path: path,
-          message: "cannot write \(path): \(RecordingError.describe(code)); recording stopped, "
-            + "\(lost) line\(lost == 1 ? "" : "s") not written\(note)")
+          message:
+            "cannot write \(path): \(RecordingError.describe(code)); recording stopped, \(what)\(note)",
+          lostLines: lost)
         state.failure = error
         state.buffer.removeAll()
+        state.bufferedLines = 0
         throw error
       }
+      flushedLines = state.bufferedLines - unaccepted
+      state.bufferedLines = 0
+      state.endsCutLine = false
       state.committedSize += Int64(written)
       state.buffer.removeAll(keepingCapacity: true)
     }
-    try checkIdentity(&state, path: path)
+    try checkIdentity(&state, path: path, flushedLines: max(0, flushedLines))
   }
 
-  /// `fileRemoved` or `fileReplaced` when `path` no longer names the file being written.
-  private static func checkIdentity(_ state: inout State, path: String) throws(RecordingError) {
+  /// `fileRemoved` or `fileReplaced` when `path` no longer names the file being written; the lines of
+  /// the flush that noticed it went to that other file and count as lost.
+  private static func checkIdentity(
+    _ state: inout State, path: String, flushedLines: Int
+  ) throws(RecordingError) {
     var info = stat()
+    let since = "lines written since (at least the last \(flushedLines) recorded) went to the"
     if stat(path, &info) != 0 {
       let code = errno
       guard code == ENOENT || code == ENOTDIR else { return }
       let error = RecordingError(
         kind: .fileRemoved, code: code, path: path,
-        message: "the trace file \(path) was deleted while recording; lines written since went to the "
-          + "deleted file; recording stopped")
+        message: "the trace file \(path) was deleted while recording; \(since) deleted file; recording "
+          + "stopped",
+        lostLines: flushedLines)
       state.failure = error
       throw error
     }
@@ -258,8 +330,9 @@ public final class FileTraceSink: TraceSink {
     {
       let error = RecordingError(
         kind: .fileReplaced, path: path,
-        message: "another file took the path \(path) while recording; lines written since went to the "
-          + "replaced file; recording stopped")
+        message: "another file took the path \(path) while recording; \(since) replaced file; recording "
+          + "stopped",
+        lostLines: flushedLines)
       state.failure = error
       throw error
     }
@@ -283,12 +356,9 @@ public final class FileTraceSink: TraceSink {
     return (offset, nil)
   }
 
-  /// The last byte of the file (the sink's own descriptor is write-only); `0x0A` when it cannot be read,
-  /// so a file the sink may not read is appended to as it is.
-  private static func lastByte(ofFileAt path: String, size: Int64) -> UInt8 {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return 0x0A }
-    defer { _ = systemClose(descriptor) }
+  /// The last byte of the file; `0x0A` when it cannot be read, so a file the sink may not read is
+  /// appended to as it is.
+  private static func lastByte(of descriptor: Int32, size: Int64) -> UInt8 {
     var byte: UInt8 = 0
     return pread(descriptor, &byte, 1, off_t(size - 1)) == 1 ? byte : 0x0A
   }

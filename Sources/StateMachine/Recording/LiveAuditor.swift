@@ -4,7 +4,7 @@
 /// ```swift
 /// let live = LiveAuditor { finding in
 ///   print("[\(finding.rule.rawValue)] line \(finding.line): \(finding.message)")
-///   assertionFailure(finding.message)  // debug builds: stop at the offending callback
+///   if finding.severity == .error { assertionFailure(finding.message) }  // debug: stop at the callback
 /// }
 /// let recorder = TraceRecorder(sink: try FileTraceSink(path: path), liveAuditor: live)
 /// ```
@@ -66,6 +66,50 @@ public final class LiveAuditor: Sendable {
     }
     deliver(settled)
     return settled
+  }
+
+  /// Audits the trace a recording appends to, without calling the handler (those findings are the old
+  /// recording's; they are kept in `findings`); returns how many lines it holds, a cut last line
+  /// included, so the next line recorded is that plus one.
+  ///
+  /// ```swift
+  /// let lines = live.catchUp(on: Array(oldTrace.utf8))  // then audit(event, line: lines + 1)
+  /// ```
+  @discardableResult
+  public func catchUp(on trace: [UInt8]) -> Int {
+    for record in TraceReader(bytes: trace) {
+      switch record {
+      case .event(let event, let line): _ = settle(event, line: line)
+      case .skippedEvent(_, let t, let id, let line, _):
+        state.withLock { state in
+          guard !state.finished else { return }
+          var found: [Finding] = []
+          state.auditor.advanceClock(to: t, line: line, id: id, into: &found)
+          state.findings += found
+        }
+      case .header, .inputError, .note: break
+      }
+    }
+    guard let last = trace.last else { return 0 }
+    return trace.count { $0 == 0x0A } + (last == 0x0A ? 0 : 1)
+  }
+
+  /// What the audit would settle if the trace's clock read `t` now and, with `finishing`, if the trace
+  /// ended there, without changing the audit: a hypothesis for a follower that sees no new lines (an app
+  /// frozen mid-transition writes none). `line` is the line the hypothetical time is charged to.
+  ///
+  /// ```swift
+  /// let overdue = live.probe(advancingTo: lastT + idleSeconds, line: lastLine + 1)
+  /// ```
+  public func probe(advancingTo t: Double?, line: Int, finishing: Bool = false) -> [Finding] {
+    state.withLock { state in
+      guard !state.finished else { return [] }
+      var copy = state.auditor
+      var found: [Finding] = []
+      if let t { copy.advanceClock(to: t, line: line, id: "", into: &found) }
+      if finishing { copy.finish(into: &found) }
+      return found
+    }
   }
 
   /// The end of the trace: settles what only the end settles (appearance callbacks never resolved).

@@ -35,6 +35,9 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
     /// The event would not make a valid trace line (an empty id, a missing required payload key, a
     /// number that is NaN or infinite); it was not written.
     case invalidEvent
+    /// The trace a recording appends to could not be read back for the live auditor: its line numbers
+    /// count from the first line recorded now. Recording goes on.
+    case existingTraceUnreadable
   }
 
   public var kind: Kind
@@ -44,16 +47,22 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
   public var path: String?
   /// A sentence a person can act on.
   public var message: String
+  /// Lines the sink had accepted (their `write` returned) that did not reach the file: buffered when a
+  /// write failed, or written to a file that was deleted or replaced. A recorder takes them back out of
+  /// its `recordedEvents`.
+  public var lostLines: Int
 
-  public init(kind: Kind, code: Int32? = nil, path: String? = nil, message: String) {
+  public init(kind: Kind, code: Int32? = nil, path: String? = nil, message: String, lostLines: Int = 0) {
     self.kind = kind
     self.code = code
     self.path = path
     self.message = message
+    self.lostLines = lostLines
   }
 
-  /// Whether recording stopped because of it (everything but `invalidEvent`).
-  public var isPermanent: Bool { kind != .invalidEvent }
+  /// Whether recording stopped because of it (everything but `invalidEvent` and
+  /// `existingTraceUnreadable`).
+  public var isPermanent: Bool { kind != .invalidEvent && kind != .existingTraceUnreadable }
 
   public var description: String { message }
 

@@ -15,12 +15,19 @@
 /// interleaved, whatever thread calls. `record` never throws and never traps: an event that would not
 /// make a valid line (an empty id, a missing required payload key, NaN) is refused and reported to
 /// `onError` (`RecordingError.Kind.invalidEvent`); a sink failure (disk full, file deleted) is reported
-/// to `onError` once and stops the recording, later events are counted in `droppedEvents`. `flush()`
-/// and `close()` throw. Errors and findings are delivered on the recording thread after the lock is
+/// to `onError` once and stops the recording, later events are counted in `droppedEvents`, and so are
+/// the buffered lines the failure lost (`RecordingError.lostLines`), which leave `recordedEvents`: after
+/// `close()` it counts exactly the events in the file. `flush()` and `close()` throw. Errors and findings are delivered on the recording thread after the lock is
 /// released, so a handler may itself record, flush or trap (`assertionFailure`).
 ///
 /// With a `LiveAuditor` every event is audited as it is written, with the line number it has in the
-/// file, and findings reach the live auditor's handler as they happen.
+/// file, and findings reach the live auditor's handler as they happen: when its line is handed to the
+/// sink, which may be before it is durable. A line the sink loses later (the disk fills up before the
+/// buffer is written) was audited all the same, so a live finding can name a line the file does not
+/// hold; the error then counts those lines. A sink that appends to an
+/// existing trace (`FileTraceSink.Mode.append`) hands it to the live auditor first
+/// (`TraceSink.existingTrace()`), so its line numbers and verdicts are those of `replay audit` of the
+/// whole file.
 public final class TraceRecorder: Sendable {
   private struct State {
     var nextLine = 1
@@ -53,14 +60,29 @@ public final class TraceRecorder: Sendable {
     self.clock = clock
     self.liveAuditor = liveAuditor
     self.onError = onError
+    // Appending to a trace: the live auditor reads it first, so lines are numbered after it and its
+    // state is the one the old lines leave (and no header goes after them).
+    var existingLines = 0
+    if let liveAuditor {
+      if let existing = sink.existingTrace() {
+        existingLines = liveAuditor.catchUp(on: existing)
+      } else {
+        onError?(
+          RecordingError(
+            kind: .existingTraceUnreadable,
+            message: "cannot read back the trace this recording appends to: live findings count lines "
+              + "from the first line recorded now, and an offline audit of the file may differ"))
+      }
+    }
+    state.withLock { $0.nextLine = existingLines + 1 }
     guard let header else { return }
     let failure: RecordingError? = state.withLock { state in
       do throws(RecordingError) {
         try sink.writeHeader(TraceWriter.line(for: header))
-        state.nextLine = 2
+        if existingLines == 0 { state.nextLine = 2 }
         return nil
       } catch {
-        if error.isPermanent { state.failure = error }
+        Self.absorb(error, into: &state)
         return error
       }
     }
@@ -73,33 +95,42 @@ public final class TraceRecorder: Sendable {
   /// recorder.record(.updateInteractiveTransition, id: "card", Payload(percent: 0.42))
   /// ```
   public func record(_ kind: EventKind, id: String, _ payload: Payload = Payload()) {
-    var event = Event(t: 0, id: id, kind: kind, payload: payload)
-    if let problem = Self.problem(with: event) {
+    let format = TraceLineFormatter.format(of: kind)
+    if let problem = Self.problem(kind, format, id: id, payload) {
       onError?(problem)
       return
     }
-    // Everything but `t` is formatted before taking the lock: only the clock and the write are serial.
-    let body = TraceLineFormatter.body(for: event)
-    let outcome: Outcome = state.withLock { state in
-      guard state.failure == nil, !state.closed else {
-        state.dropped += 1
-        return .dropped
+    // The line is built in a buffer on the stack: everything but `t` before taking the lock, so only the
+    // clock, `t` and the copy into the sink are serial.
+    let capacity = TraceLineFormatter.capacity(format, id: id, payload)
+    let outcome = withUnsafeTemporaryAllocation(byteCount: capacity, alignment: 1) { buffer -> Outcome in
+      let bodyStart = TraceLineFormatter.prefixCapacity
+      var writer = ByteWriter(buffer, at: bodyStart)
+      TraceLineFormatter.writeBody(format, id: id, payload, to: &writer)
+      let end = writer.count
+      return state.withLock { state in
+        guard state.failure == nil, !state.closed else {
+          state.dropped += 1
+          return .dropped
+        }
+        let t = clock.now()
+        let start = TraceLineFormatter.writePrefix(t: t, endingAt: bodyStart, in: buffer)
+        do throws(RecordingError) {
+          try sink.writeLine(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
+        } catch {
+          state.dropped += 1
+          Self.absorb(error, into: &state)
+          return .failed(error)
+        }
+        let line = state.nextLine
+        state.nextLine += 1
+        state.recorded += 1
+        guard let liveAuditor else { return .written([]) }
+        return .written(liveAuditor.settle(Event(t: t, id: id, kind: kind, payload: payload), line: line))
       }
-      event.t = clock.now()
-      do throws(RecordingError) {
-        try sink.write(TraceLineFormatter.line(t: event.t, body: body))
-      } catch {
-        state.dropped += 1
-        if error.isPermanent { state.failure = error }
-        return .failed(error)
-      }
-      let line = state.nextLine
-      state.nextLine += 1
-      state.recorded += 1
-      return .written(liveAuditor?.settle(event, line: line) ?? [])
     }
     switch outcome {
-    case .written(let findings): liveAuditor?.deliver(findings)
+    case .written(let findings): if !findings.isEmpty { liveAuditor?.deliver(findings) }
     case .failed(let error): onError?(error)
     case .dropped: break
     }
@@ -119,7 +150,7 @@ public final class TraceRecorder: Sendable {
     do throws(RecordingError) {
       try sink.flush()
     } catch {
-      if error.isPermanent { state.withLock { $0.failure = $0.failure ?? error } }
+      state.withLock { Self.absorb(error, into: &$0) }
       throw error
     }
   }
@@ -139,33 +170,48 @@ public final class TraceRecorder: Sendable {
     do throws(RecordingError) {
       try sink.close()
     } catch {
-      if error.isPermanent { state.withLock { $0.failure = $0.failure ?? error } }
+      state.withLock { Self.absorb(error, into: &$0) }
       throw error
     }
     if let failure = first.failure { throw failure }
   }
 
-  /// Events written to the sink.
+  /// Events the sink accepted and has not reported lost since: once `close()` has returned (with or
+  /// without an error), exactly the events the file holds.
   public var recordedEvents: Int { state.withLock { $0.recorded } }
 
-  /// Events lost because the recording had stopped (after a failure or `close()`), or whose write failed.
+  /// Events that did not reach the sink's destination: refused because the recording had stopped (after
+  /// a failure or `close()`), whose write failed, or accepted and then lost by the sink
+  /// (`RecordingError.lostLines`: buffered when the disk filled up).
   public var droppedEvents: Int { state.withLock { $0.dropped } }
 
   /// The failure that stopped the recording, if one did.
   public var failure: RecordingError? { state.withLock { $0.failure } }
 
+  /// Takes in the first permanent failure: lines the sink had accepted and then lost move from recorded
+  /// to dropped (the header, when it is among them, is no event).
+  private static func absorb(_ error: RecordingError, into state: inout State) {
+    guard error.isPermanent, state.failure == nil else { return }
+    state.failure = error
+    let lost = min(max(error.lostLines, 0), state.recorded)
+    state.recorded -= lost
+    state.dropped += lost
+  }
+
   /// Why `event` would not make a line the reader accepts, if it would not.
-  private static func problem(with event: Event) -> RecordingError? {
+  private static func problem(
+    _ kind: EventKind, _ format: TraceLineFormatter.KindFormat, id: String, _ payload: Payload
+  ) -> RecordingError? {
     func invalid(_ message: String) -> RecordingError {
-      RecordingError(kind: .invalidEvent, message: "\(event.kind.rawValue) not recorded: \(message)")
+      RecordingError(kind: .invalidEvent, message: "\(kind.rawValue) not recorded: \(message)")
     }
-    if event.id.isEmpty { return invalid("the presentation id is empty") }
-    for key in event.kind.requiredPayloadKeys where event.payload[key] == nil {
-      return invalid("it needs \"\(key.rawValue)\" in its payload (id \(event.id))")
+    if id.isEmpty { return invalid("the presentation id is empty") }
+    for key in format.required where !TraceLineFormatter.has(key, in: payload) {
+      return invalid("it needs \"\(key.rawValue)\" in its payload (id \(id))")
     }
-    for key in event.kind.payloadKeys where key.valueType == .number {
-      if let value = event.payload[key]?.numberValue, !value.isFinite {
-        return invalid("\"\(key.rawValue)\" is \(value), which JSON cannot hold (id \(event.id))")
+    for (key, _) in format.keys where key.valueType == .number {
+      if let value = TraceLineFormatter.number(key, of: payload), !value.isFinite {
+        return invalid("\"\(key.rawValue)\" is \(value), which JSON cannot hold (id \(id))")
       }
     }
     return nil

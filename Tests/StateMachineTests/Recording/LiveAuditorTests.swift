@@ -90,3 +90,64 @@ import Testing
     #expect(collected.findings == live.findings)
   }
 }
+
+@Suite struct AppendedLiveAuditTests {
+  static let oldTrace = [
+    #"{"format":"presentation-trace","version":1}"#,
+    #"{"t":1,"id":"card","event":"present"}"#,
+    #"{"t":1.001,"id":"card","event":"presentationTransitionWillBegin"}"#,
+    #"{"t":1.002,"id":"card","event":"animateTransition","duration":0.3}"#,
+    #"{"t":1.302,"id":"card","event":"completeTransition","didComplete":true}"#,
+    #"{"t":1.302,"id":"card","event":"presentationTransitionDidEnd","completed":true}"#,
+  ]
+
+  /// Records into a file that already holds `existing`, with a header and a live auditor: a dismiss of
+  /// the card the old lines presented (legal) and of an id never presented (a finding).
+  static func appendAndAudit(existing: String) throws -> (live: LiveAuditor, offline: FileReport) {
+    let path = try RecordingFixture.temporaryTracePath()
+    try existing.write(toFile: path, atomically: false, encoding: .utf8)
+    let live = LiveAuditor()
+    let sink = try FileTraceSink(path: path, mode: .append, flushInterval: nil)
+    let recorder = TraceRecorder(
+      sink: sink, clock: VirtualTraceClock(start: 2), header: TraceHeader(), liveAuditor: live)
+    recorder.record(.dismiss, id: "card")
+    recorder.record(.dismiss, id: "ghost")
+    try recorder.close()
+    return (live, FileReport.audit(path: path))
+  }
+
+  @Test func appendingNumbersLinesAfterTheOldOnesAndStartsFromTheirState() throws {
+    let (live, offline) = try Self.appendAndAudit(existing: Self.oldTrace.joined(separator: "\n") + "\n")
+    #expect(offline.findings.map(\.line) == [8])
+    #expect(offline.findings.map(\.rule) == [.dismissNotPresented])
+    #expect(live.findingsByLine == offline.findings)
+  }
+
+  @Test func aCutLastLineCountsAsALine() throws {
+    let cut = Self.oldTrace.joined(separator: "\n") + "\n" + #"{"t":1.4,"id":"card","ev"#
+    let (live, offline) = try Self.appendAndAudit(existing: cut)
+    #expect(offline.inputErrors.map(\.line) == [7])
+    #expect(offline.findings.map(\.line) == [9])
+    #expect(live.findingsByLine == offline.findings)
+  }
+
+  @Test func anUnreadableExistingTraceIsReportedAndRecordingGoesOn() {
+    final class WriteOnlySink: TraceSink {
+      let memory = MemoryTraceSink()
+      func write(_ line: String) throws(RecordingError) { try memory.write(line) }
+      func existingTrace() -> [UInt8]? { nil }
+      func flush() throws(RecordingError) {}
+      func close() throws(RecordingError) {}
+    }
+    let log = ErrorLog()
+    let sink = WriteOnlySink()
+    let recorder = TraceRecorder(sink: sink, clock: VirtualTraceClock(), liveAuditor: LiveAuditor()) {
+      log.append($0)
+    }
+    recorder.mark("still recording", id: "p1")
+    #expect(log.errors.map(\.kind) == [.existingTraceUnreadable])
+    #expect(log.errors.allSatisfy { !$0.isPermanent })
+    #expect(sink.memory.lines.count == 1)
+    #expect(recorder.failure == nil)
+  }
+}

@@ -134,3 +134,42 @@ final class ErrorLog: @unchecked Sendable {
     lock.unlock()
   }
 }
+
+/// A small tmpfs mounted for one test (root only): a read-only or a full filesystem, for real.
+///
+/// ```swift
+/// let mount = try TemporaryMount(sizeKiB: 64, readOnly: false)
+/// defer { mount.unmount() }
+/// ```
+struct TemporaryMount {
+  let directory: URL
+
+  /// Mounts a tmpfs of `sizeKiB` at a fresh directory; throws why it could not (not root, no
+  /// `CAP_SYS_ADMIN`, no tmpfs), which the test prints as its reason to skip.
+  init(sizeKiB: Int, readOnly: Bool) throws {
+    directory = try RecordingFixture.temporaryDirectory()
+    let flags = readOnly ? UInt(MS_RDONLY) : 0
+    guard mount("none", directory.path, "tmpfs", flags, "size=\(sizeKiB)k,mode=0755") == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: directory)
+      throw RecordingFixture.Failure(
+        description: "cannot mount a \(sizeKiB) KiB tmpfs at \(directory.path): \(reason)")
+    }
+  }
+
+  /// Unmounts (lazily, so a descriptor left open cannot keep it) and removes the directory.
+  func unmount() {
+    _ = umount2(directory.path, Int32(MNT_DETACH))
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// A mount, or a cancelled test that prints why there is none.
+  static func orCancel(sizeKiB: Int, readOnly: Bool) throws -> TemporaryMount {
+    do {
+      return try TemporaryMount(sizeKiB: sizeKiB, readOnly: readOnly)
+    } catch {
+      print("skipped: \(error)")
+      try Test.cancel("\(error)")
+    }
+  }
+}

@@ -10,6 +10,7 @@ import Testing
     for _ in 0..<10_000 {
       let now = clock.now()
       #expect(now >= previous)
+      #expect((now * 1_000_000).rounded() / 1_000_000 == now, "\(now) is not whole microseconds")
       previous = now
     }
     let start = clock.now()
