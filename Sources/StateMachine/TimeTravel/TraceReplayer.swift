@@ -105,7 +105,9 @@ public struct TraceReplayer {
   }
 
   /// The state after the last delivered event: phases, stacks, deadlines, findings.
-  public var state: AuditState { AuditState(of: auditor, line: lastLine, t: previousT, findings: findings) }
+  public var state: AuditState {
+    AuditState(of: auditor, line: lastLine, t: previousT, findings: findings, inputErrors: inputErrors)
+  }
 
   /// Sleeps the calling thread for `seconds`.
   public static let sleepRealTime: @Sendable (Double) -> Void = { seconds in
