@@ -19,8 +19,8 @@ enum AuditCommand {
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
-    Exit status: 0 clean (warnings allowed), 1 an error finding, 2 unreadable input (wins over 1),
-    64 wrong usage. Run 'replay rules' for the rule catalog.
+    Exit status: 0 clean (warnings allowed), 1 an error finding, 2 unreadable input (a trace or the settings
+    file, .replay.json or --config; wins over 1), 64 wrong usage. Run 'replay rules' for the rule catalog.
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {

@@ -17,8 +17,8 @@ enum StateCommand {
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
-    Exit status: 0 the state was printed, 2 an unreadable file or input errors up to the point (the
-    state is still printed; those lines were skipped), 64 wrong usage.
+    Exit status: 0 the state was printed, 2 an unreadable trace or settings file, or input errors up to
+    the point (the state is still printed; those lines were skipped), 64 wrong usage.
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
