@@ -14,8 +14,9 @@ enum AuditCommand {
       --check-expect       pass when each file's findings equal its header's "expect" (recorded sessions as
                            regression fixtures, see 'replay expect'); print the differences
       --snapshot-out FILE  after auditing TRACE, write the audit's whole state to FILE (versioned JSON)
-      --resume FILE        start from a snapshot: audit only the lines after it, with its state, so CI
-                           audits an ever-growing log once (the end of the trace is not final then)
+      --resume FILE        start from a snapshot: read only the bytes appended after it, with its state, so
+                           CI audits an ever-growing log once (the end of the trace is not final then);
+                           a snapshot of another log (shorter, or other bytes before its offset) is refused
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
