@@ -43,7 +43,8 @@ public final class LiveAuditor: Sendable {
   }
 
   /// Audits what a reader produced for one line: events are audited, skipped unknown events advance the
-  /// trace's clock, headers, notes and input errors change nothing.
+  /// trace's clock, a header's `ignore` disables those rules (before the first event), notes and input
+  /// errors change nothing.
   ///
   /// ```swift
   /// for record in try TraceReader(path: path) { live.consume(record) }
@@ -62,10 +63,23 @@ public final class LiveAuditor: Sendable {
         state.findings += found
         return found
       }
-    case .header, .inputError, .note: settled = []
+    case .header(let header, _):
+      applyHeader(header)
+      settled = []
+    case .inputError, .note: settled = []
     }
     deliver(settled)
     return settled
+  }
+
+  /// Applies a trace header's `ignore` (rules this file does not report). Only before the first event:
+  /// a header is the trace's first line, and the findings so far must not change meaning.
+  func applyHeader(_ header: TraceHeader) {
+    guard header.ignore != nil else { return }
+    state.withLock { state in
+      guard state.events == 0, state.findings.isEmpty, !state.finished else { return }
+      state.auditor = Auditor(configuration: state.auditor.configuration.ignoring(header.ignore))
+    }
   }
 
   /// The end of the trace: settles what only the end settles (appearance callbacks never resolved).

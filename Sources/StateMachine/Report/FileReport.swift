@@ -54,7 +54,10 @@ public struct FileReport: Sendable, Hashable {
         auditor.audit(event, line: line, into: &findings)
       case .record(let record):
         switch record {
-        case .header(let header, _): expect = header.expect
+        case .header(let header, _):
+          expect = header.expect
+          // The header is the first line, so nothing was audited yet: its `ignore` applies to the file.
+          if header.ignore != nil { auditor = Auditor(configuration: configuration.ignoring(header.ignore)) }
         case .event(let event, let line):
           events += 1
           auditor.audit(event, line: line, into: &findings)

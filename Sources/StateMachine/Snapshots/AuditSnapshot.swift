@@ -16,7 +16,7 @@ import Foundation
 /// (`LogFingerprint`); resuming on a log that does not hold them (truncated, rewritten, another file) is
 /// refused too.
 ///
-/// Version 3 added `log` and `reportedUnknownEvents`, and `line` counts every line folded in (blank and
+/// Version 3 added `log`, `reportedUnknownEvents` and `ignore`, and `line` counts every line folded in (blank and
 /// bad lines too), not only event lines.
 public struct AuditSnapshot: Sendable, Codable {
   public static let formatName = "presentation-audit-snapshot"
@@ -34,6 +34,8 @@ public struct AuditSnapshot: Sendable, Codable {
   public var events: Int
   /// Unknown event names already noted (the note comes once per name and trace, over every run).
   public var reportedUnknownEvents: [String] = []
+  /// The rules the trace's header ignores (`"ignore"`); the auditor's settings include them.
+  public var ignore: [Rule] = []
   public var auditor: Auditor
 
   public init(line: Int, log: LogFingerprint, events: Int, auditor: Auditor) {

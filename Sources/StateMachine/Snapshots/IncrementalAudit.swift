@@ -81,7 +81,10 @@ public enum IncrementalAudit {
   private static func check(_ snapshot: AuditSnapshot?, configuration: AuditConfiguration)
     throws(AuditSnapshotError)
   {
-    guard let snapshot, snapshot.auditor.configuration != configuration else { return }
+    // The auditor also disables what the trace header ignores; the caller's settings must be the rest.
+    guard let snapshot, snapshot.auditor.configuration != configuration.ignoring(snapshot.ignore) else {
+      return
+    }
     throw AuditSnapshotError(
       message:
         "the snapshot was taken with other audit settings; use the same thresholds and rule settings, "
@@ -117,6 +120,7 @@ public enum IncrementalAudit {
     var report = FileReport(path: path)
     var auditor = snapshot?.auditor ?? Auditor(configuration: configuration)
     var reportedUnknownEvents = Set(snapshot?.reportedUnknownEvents ?? [])
+    var ignore = snapshot?.ignore ?? []
     let startLine = snapshot?.line ?? 0
     let startOffset = snapshot?.log.length ?? 0
     // Mid-file, the primer stands for the lines before the offset (relative line 1, skipped).
@@ -134,7 +138,13 @@ public enum IncrementalAudit {
         continue
       }
       switch record.shifted(by: shift) {
-      case .header(let header, _): report.expect = header.expect
+      case .header(let header, _):
+        report.expect = header.expect
+        // Only ever the trace's first line (after the offset a header is misplaced): nothing audited yet.
+        if let rules = header.ignore {
+          ignore = rules
+          auditor = Auditor(configuration: configuration.ignoring(rules))
+        }
       case .event(let event, let line):
         report.events += 1
         auditor.audit(event, line: line, into: &findings)
@@ -165,6 +175,7 @@ public enum IncrementalAudit {
       line: startLine + counted.lineEnds, log: log, events: (snapshot?.events ?? 0) + report.events,
       auditor: auditor)
     next.reportedUnknownEvents = reportedUnknownEvents.sorted()
+    next.ignore = ignore
     return Result(report: report, snapshot: next)
   }
 }

@@ -69,9 +69,11 @@ public struct AuditState: Sendable, Hashable {
         guard point.includes(line: eventLine, t: eventT) else { return state() }
         auditor.advanceClock(to: eventT, line: eventLine, id: id, into: &findings)
         (line, t) = (eventLine, eventT)
-      case .header(_, let headerLine):
+      case .header(let header, let headerLine):
         guard point.includes(line: headerLine) else { return state() }
         line = headerLine
+        // The first line: nothing folded yet, so the header's `ignore` applies to the whole file.
+        if header.ignore != nil { auditor = Auditor(configuration: configuration.ignoring(header.ignore)) }
       case .inputError(let error):
         guard point.includes(line: error.line) else { return state() }
         inputErrors.append(error)

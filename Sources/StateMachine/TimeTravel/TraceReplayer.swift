@@ -83,7 +83,12 @@ public struct TraceReplayer {
         auditor.advanceClock(to: t, line: line, id: id, into: &findings)
       case .inputError(let error):
         inputErrors.append(error)
-      case .header, .note:
+      case .header(let header, _):
+        // The first line: nothing audited yet, so the header's `ignore` applies to the whole file.
+        if header.ignore != nil {
+          auditor = Auditor(configuration: auditor.configuration.ignoring(header.ignore))
+        }
+      case .note:
         continue
       }
     }
