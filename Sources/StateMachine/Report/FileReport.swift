@@ -71,6 +71,13 @@ public struct FileReport: Sendable, Hashable {
         break reading
       }
     }
+    if events == 0, inputErrors.isEmpty, notes.isEmpty {
+      // An empty or header-only trace is clean, but a recording that wrote nothing should be visible.
+      notes.append(
+        TraceNote(
+          line: max(reader.currentLine, 1),
+          message: "no events: nothing to audit (did the recording write any?)"))
+    }
     auditor.finish(into: &findings)
     findings = findings.enumerated().sorted { lhs, rhs in
       (lhs.element.line, lhs.offset) < (rhs.element.line, rhs.offset)
