@@ -91,4 +91,15 @@ struct ArgumentParser {
 /// Wrong usage: printed with the command's usage line, exit status 64.
 struct UsageError: Error {
   var message: String
+  /// The problem is in a file the command line named or found (the settings file), not in the command line
+  /// itself: unreadable input, exit 2, and no usage text.
+  var isUnreadableInput = false
+
+  init(message: String) { self.message = message }
+
+  /// A problem in a file the command reads before it starts (a settings file): exit 2, without the usage.
+  init(unreadableInput message: String) {
+    self.message = message
+    isUnreadableInput = true
+  }
 }

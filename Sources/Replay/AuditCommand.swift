@@ -17,14 +17,15 @@ enum AuditCommand {
                            regression fixtures, see 'replay expect'); print the differences
                            (with --format json: agrees, missing and unexpected rule ids per file)
       --snapshot-out FILE  after auditing TRACE, write the audit's whole state to FILE (versioned JSON)
-      --resume FILE        start from a snapshot: audit only the lines after it, with its state, so CI
-                           audits an ever-growing log once (the end of the trace is not final then)
+      --resume FILE        start from a snapshot: read only the bytes appended after it, with its state, so
+                           CI audits an ever-growing log once (the end of the trace is not final then);
+                           a snapshot of another log (shorter, or other bytes before its offset) is refused
     \(TraceFiles.help)
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
-    Exit status: 0 clean (warnings allowed), 1 an error finding, 2 unreadable input (wins over 1),
-    64 wrong usage. Run 'replay rules' for the rule catalog.
+    Exit status: 0 clean (warnings allowed), 1 an error finding, 2 unreadable input (a trace or the settings
+    file, .replay.json or --config; wins over 1), 64 wrong usage. Run 'replay rules' for the rule catalog.
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {

@@ -18,8 +18,9 @@ enum ReplayCLI {
     /// The whole of standard input, read when a command is given `-` as a path (tests pass their own).
     var standardInput: () -> String = { "" }
 
-    /// Colour only for a terminal, and never when `NO_COLOR` is set (https://no-color.org).
-    var useColor: Bool { stdoutIsTerminal && environment["NO_COLOR"] == nil }
+    /// Colour only for a terminal, and never when `NO_COLOR` is set to a non-empty value
+    /// (https://no-color.org: an empty `NO_COLOR` does not count).
+    var useColor: Bool { stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
   }
 
   static let usage = """
@@ -45,7 +46,8 @@ enum ReplayCLI {
       -h, --help      Show help (also after a command: replay audit --help)
       --version       Show the version
 
-    Exit status: 0 clean (warnings allowed), 1 an error finding, 2 unreadable input, 64 wrong usage.
+    Exit status: 0 clean (warnings allowed), 1 an error finding, 2 unreadable input (a trace, or the
+    settings file: .replay.json or --config), 64 wrong usage.
     """
 
   static func run(_ arguments: [String], context: Context) -> Result {
@@ -93,7 +95,10 @@ enum ReplayCLI {
     }
   }
 
+  /// Wrong usage: the message and the command's usage, exit 64. A bad settings file is not wrong usage:
+  /// one line naming the file, exit 2.
   static func usageFailure(_ error: UsageError, usage: String) -> Result {
-    Result(status: 64, stderr: "error: \(error.message)\n\n\(usage)\n")
+    guard !error.isUnreadableInput else { return Result(status: 2, stderr: "error: \(error.message)\n") }
+    return Result(status: 64, stderr: "error: \(error.message)\n\n\(usage)\n")
   }
 }

@@ -7,7 +7,9 @@ enum RulesCommand {
 
     Lists every rule: its stable id, kind (ordering or timing), effective severity, and what it catches.
     Rules disabled or changed by .replay.json, --config, --disable or --severity are marked, and the
-    effective timing thresholds follow.
+    effective timing thresholds follow. A trace can also turn rules off for itself alone: its header's
+    "ignore" lists rule ids (e.g. {"format":"presentation-trace","version":1,"ignore":["layout-hitch"]}),
+    and every command that audits that file leaves their findings out.
 
     OPTIONS:
       --format text|json   text table (default) or a JSON array
@@ -56,6 +58,7 @@ enum RulesCommand {
       if let file = parsed.values["--config"] ?? ThresholdOptions.discoverConfigFile() {
         out += "settings file: \(file)\n"
       }
+      out += "per file: a trace header's \"ignore\":[RULE, …] also turns those rules off for that file\n"
       return ReplayCLI.Result(stdout: out)
     case "json":
       var out = "["

@@ -14,7 +14,7 @@ enum ShowCommand {
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
-    Colour is used only on a terminal, and never when NO_COLOR is set.
+    Colour is used only on a terminal, and never when NO_COLOR is set to a non-empty value.
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {

@@ -7,7 +7,8 @@ enum StateCommand {
 
     Folds the trace up to a point and prints the state there: each live presentation with its phase,
     presenter, interactive progress, open layout pass and pending appearance callback; the stack of every
-    root; the transitions in flight with the time they become a hang; and the findings so far.
+    root; the transitions in flight with the time they become a hang; the findings so far; and the lines
+    up to the point that could not be read.
 
     OPTIONS:
       --at LINE            after the event on this line
@@ -15,6 +16,9 @@ enum StateCommand {
       --format text|json   text (default) or one JSON document
     \(ThresholdOptions.help)
       -h, --help           Show this help
+
+    Exit status: 0 the state was printed, 2 an unreadable trace or settings file, or input errors up to
+    the point (the state is still printed; those lines were skipped), 64 wrong usage.
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
@@ -62,6 +66,8 @@ enum StateCommand {
       return ReplayCLI.Result(status: 2, stderr: "error: \(error.message)\n")
     }
     let state = AuditState.at(point, in: reader, configuration: configuration)
-    return ReplayCLI.Result(stdout: format == "json" ? state.json() + "\n" : state.text())
+    return ReplayCLI.Result(
+      status: state.inputErrors.isEmpty ? 0 : 2,
+      stdout: format == "json" ? state.json() + "\n" : state.text(path: path))
   }
 }

@@ -24,7 +24,8 @@ enum ThresholdOptions {
       --disable RULE       do not report RULE (repeatable)
       --severity RULE=error|warning
                            change a rule's severity (repeatable)
-      --config FILE        settings file (default: the nearest .replay.json from the working directory up)
+      --config FILE        settings file (default: the nearest .replay.json from the working directory up);
+                           one that cannot be read or is malformed stops the command with exit status 2
       --strict             warnings fail the run too (exit 1)
     """
 
@@ -97,55 +98,77 @@ enum ThresholdOptions {
 
   /// Reads `{"disable":[…],"severity":{RULE:LEVEL},"grace":…,"frameRate":…,"tolerancePercent":…,
   /// "toleranceMs":…,"undriven":…}`; unknown keys and unknown rule ids are errors that say what is valid.
+  ///
+  /// Every problem of the file is an unreadable-input error (exit 2, no usage text) that names the file
+  /// with `line:column` where the file has one, and says what to do.
   static func applyConfigFile(_ path: String, to configuration: inout AuditConfiguration) throws(UsageError) {
+    let advice = "fix the file, or point --config at another one"
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw UsageError(message: "cannot read the settings file \(path)")
+      let exists = FileManager.default.fileExists(atPath: path)
+      throw UsageError(
+        unreadableInput: "cannot read the settings file \(path): "
+          + (exists
+            ? "it is a directory or not readable; make it a readable file, or point --config at another one"
+            : "no such file; check the path given to --config"))
+    }
+    let bytes = Array(data)
+    /// `path:line:column: message; advice`, for a 1-based byte column of the whole file.
+    func fail(_ byte: Int, _ message: String) -> UsageError {
+      let before = bytes.prefix(max(byte - 1, 0))
+      let line = before.count { $0 == 0x0A } + 1
+      let column = before.count - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+      return UsageError(unreadableInput: "\(path):\(line):\(column): \(message); \(advice)")
     }
     let object: JSONLineParser.Object
     do {
-      object = try Array(data).withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
+      object = try bytes.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
         try JSONLineParser.parseObject(bytes)
       }
     } catch {
-      throw UsageError(message: "\(path): byte \(error.column): \(error.message)")
+      throw fail(error.column, error.message)
     }
     for member in object.members {
       switch member.key {
       case "disable":
         guard case .array(let ids) = member.value else {
-          throw UsageError(message: "\(path): \"disable\" must be an array of rule ids")
+          throw fail(member.valueColumn, "\"disable\" must be an array of rule ids")
         }
         for id in ids {
           guard let id = id.stringValue else {
-            throw UsageError(message: "\(path): \"disable\" holds a non-string")
+            throw fail(member.valueColumn, "\"disable\" holds a non-string")
           }
           do {
             configuration.rules.disabled.insert(try RuleSettings.rule(named: id))
           } catch {
-            throw UsageError(message: "\(path): \(error.message)")
+            throw fail(member.valueColumn, error.message)
           }
         }
       case "severity":
         guard case .object(let entries) = member.value else {
-          throw UsageError(message: "\(path): \"severity\" must be an object of rule id → error|warning")
+          throw fail(member.valueColumn, "\"severity\" must be an object of rule id → error|warning")
         }
         for (id, level) in entries {
           let rule: Rule
           do {
             rule = try RuleSettings.rule(named: id)
           } catch {
-            throw UsageError(message: "\(path): \(error.message)")
+            throw fail(member.valueColumn, error.message)
           }
-          do {
-            configuration.rules.severities[rule] = try severity(level.stringValue ?? "", for: id)
-          } catch {
-            throw UsageError(message: "\(path): \(error.message)")
+          guard let severity = Severity(rawValue: level.stringValue ?? "") else {
+            throw fail(
+              member.valueColumn,
+              "the severity of \(id) must be error or warning, not \(level.stringValue.map { "'\($0)'" } ?? level.typeName)"
+            )
           }
+          configuration.rules.severities[rule] = severity
         }
       case "grace", "frameRate", "tolerancePercent", "toleranceMs", "undriven":
-        let value = try checked(
-          member.value.numberValue, text: "\(member.value.typeName)", name: "\(path): \"\(member.key)\"",
-          minimum: 0, exclusive: member.key == "frameRate")
+        let exclusive = member.key == "frameRate"
+        guard let value = member.value.numberValue, value.isFinite, exclusive ? value > 0 : value >= 0 else {
+          throw fail(
+            member.valueColumn,
+            "\"\(member.key)\" must be a number \(exclusive ? ">" : ">=") 0, not \(member.value.typeName)")
+        }
         switch member.key {
         case "grace": configuration.grace = value
         case "frameRate": configuration.frameRate = value
@@ -154,8 +177,9 @@ enum ThresholdOptions {
         default: configuration.undrivenAfter = value
         }
       default:
-        throw UsageError(
-          message: "\(path): unknown setting \"\(member.key)\"; valid: disable, severity, grace, frameRate, "
+        throw fail(
+          member.keyColumn,
+          "unknown setting \"\(member.key)\"; valid: disable, severity, grace, frameRate, "
             + "tolerancePercent, toleranceMs, undriven")
       }
     }

@@ -80,6 +80,63 @@ import Testing
     #expect(second.stderr.contains("resumed after line 60"))
   }
 
+  /// A snapshot of the first `count` lines of the shopping session, and the directory it lives in.
+  func snapshotOfShoppingSession(lines count: Int) throws -> (
+    directory: URL, snapshot: String, lines: [String]
+  ) {
+    let source = ReplayCLITests.tracesDirectory + "/mixed/shopping-session.jsonl"
+    let lines = try String(contentsOfFile: source, encoding: .utf8).split(separator: "\n").map(String.init)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grow-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let log = directory.appendingPathComponent("log.jsonl").path
+    let snapshot = directory.appendingPathComponent("snapshot.json").path
+    try (lines.prefix(count).joined(separator: "\n") + "\n").write(
+      toFile: log, atomically: true, encoding: .utf8)
+    let first = run(["audit", "--snapshot-out", snapshot, log])
+    #expect(first.status != 2, "\(first.stderr)")
+    return (directory, snapshot, lines)
+  }
+
+  @Test func resumingOnAShorterFileIsRefused() throws {
+    let (directory, snapshot, lines) = try snapshotOfShoppingSession(lines: 100)
+    let short = directory.appendingPathComponent("short.jsonl").path
+    try (lines.prefix(50).joined(separator: "\n") + "\n").write(
+      toFile: short, atomically: true, encoding: .utf8)
+    let result = run(["audit", "--resume", snapshot, short])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("shorter than where the snapshot stopped"), "\(result.stderr)")
+    #expect(result.stderr.contains("without --resume"))
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func resumingOnAnotherFileIsRefused() throws {
+    let (directory, snapshot, _) = try snapshotOfShoppingSession(lines: 100)
+    // As long as the log, but another recording: the photos session, padded with marks.
+    let other = directory.appendingPathComponent("other.jsonl").path
+    var text = try String(
+      contentsOfFile: ReplayCLITests.tracesDirectory + "/mixed/photos-session.jsonl", encoding: .utf8)
+    while text.utf8.count < 64 << 10 { text += #"{"t":99999,"id":"x","event":"mark","name":"pad"}"# + "\n" }
+    try text.write(toFile: other, atomically: true, encoding: .utf8)
+    let result = run(["audit", "--resume", snapshot, other])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("not those the snapshot saw"), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func resumingReadsOnlyWhatWasAppended() throws {
+    // Damage line 2 of the log after the snapshot (far more than the fingerprinted tail before its end):
+    // a resumed audit does not read it again, so it reports no input error for it.
+    let (directory, snapshot, lines) = try snapshotOfShoppingSession(lines: 120)
+    let log = directory.appendingPathComponent("log.jsonl").path
+    var damaged = lines
+    damaged[1] = String(repeating: "#", count: damaged[1].utf8.count)
+    try (damaged.joined(separator: "\n") + "\n").write(toFile: log, atomically: true, encoding: .utf8)
+    let result = run(["audit", "--resume", snapshot, log])
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    #expect(!result.stdout.contains("[input]"))
+    #expect(result.stdout.contains(":136:1: error: [transition-never-completed]"))
+  }
+
   @Test func aDamagedSnapshotIsRefusedClearly() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("snap-\(UUID().uuidString).json")
       .path

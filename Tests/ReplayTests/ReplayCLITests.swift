@@ -57,6 +57,21 @@ import Testing
     #expect(result.stdout.contains("\(path):7:6: error: [input]"))
   }
 
+  @Test func anEmptyOrHeaderOnlyTraceIsCleanWithANoteThatItHasNoEvents() throws {
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "empty-\(UUID().uuidString).jsonl")
+    try Data().write(to: empty)
+    let headerOnly = try temporaryTrace([#"{"format":"presentation-trace","version":1}"#])
+    for path in [empty.path, headerOnly] {
+      let result = run(["audit", path])
+      #expect(result.status == 0, "a recording that wrote nothing is not an error")
+      #expect(result.stdout.contains("\(path):1:1: note: no events"), "\(result.stdout)")
+      let json = run(["audit", "--format", "json", path])
+      #expect(json.status == 0 && json.stdout.contains(#""notes":[{"line":1,"message":"no events"#))
+    }
+    #expect(!run(["audit", try temporaryTrace(Self.cleanTrace)]).stdout.contains("no events"))
+  }
+
   @Test func missingFileIsUnreadableExitTwo() {
     let result = run(["audit", "/nonexistent/trace.jsonl"])
     #expect(result.status == 2)

@@ -44,8 +44,11 @@ import Testing
     let file = directory.appendingPathComponent("settings.json")
     try #"{"severity":{"layout-hich":"error"}}"#.write(to: file, atomically: true, encoding: .utf8)
     let fromFile = run(["audit", "--config", file.path, Self.traces + "/valid"])
-    #expect(fromFile.status == 64)
-    #expect(fromFile.stderr.contains("did you mean 'layout-hitch'?"))
+    #expect(fromFile.status == 2)  // the file is bad input, not wrong usage
+    #expect(
+      fromFile.stderr.contains(
+        "\(file.path):1:13: unknown rule id 'layout-hich'; did you mean 'layout-hitch'?"))
+    #expect(!fromFile.stderr.contains("USAGE"))
   }
 
   @Test func aSettingsFileChangesTheVerdictAndTheCommandLineWins() throws {
@@ -71,8 +74,49 @@ import Testing
     let file = try temporaryDirectory().appendingPathComponent(".replay.json")
     try #"{"grase": 3}"#.write(to: file, atomically: true, encoding: .utf8)
     let result = run(["audit", "--config", file.path, Self.traces + "/valid"])
-    #expect(result.status == 64)
-    #expect(result.stderr.contains("unknown setting \"grase\"; valid: disable, severity, grace"))
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains("\(file.path):1:2: unknown setting \"grase\"; valid: disable, severity, grace"))
+  }
+
+  @Test func anUnreadableSettingsFileIsOneClearErrorExitTwoWithoutTheUsage() throws {
+    let missing = try temporaryDirectory().appendingPathComponent("nope.json").path
+    let result = run(["audit", "--config", missing, Self.traces + "/valid"])
+    #expect(result.status == 2)
+    #expect(!result.stderr.contains("USAGE"), "\(result.stderr)")
+    #expect(result.stderr.contains("cannot read the settings file \(missing)"))
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    // Every command that takes the settings behaves the same.
+    for command in [["rules"], ["show", Self.traces + "/valid/id-reuse.jsonl"]] {
+      #expect(run(command + ["--config", missing]).status == 2)
+    }
+  }
+
+  @Test func aMalformedSettingsFileNamesItsLineAndColumn() throws {
+    let directory = try temporaryDirectory()
+    let file = directory.appendingPathComponent(".replay.json")
+    try "{\n  \"disable\": [\"layout-hitch\"],\n  \"grace\": 3,,\n}\n".write(
+      to: file, atomically: true, encoding: .utf8)
+    let result = run(["audit", "--config", file.path, Self.traces + "/valid"])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("error: \(file.path):3:14: "), "\(result.stderr)")
+    #expect(result.stderr.contains("fix the file"))
+    #expect(!result.stderr.contains("USAGE"))
+  }
+
+  @Test func theExitStatusOfABadSettingsFileIsDocumented() {
+    #expect(
+      run(["audit", "--help"]).stdout.contains(
+        "2 unreadable input (a trace or the settings\nfile, .replay.json or --config"))
+  }
+
+  @Test func anEmptyNoColorDoesNotDisableColour() throws {
+    let context = { (value: String?) in
+      ReplayCLI.Context(environment: value.map { ["NO_COLOR": $0] } ?? [:], stdoutIsTerminal: true)
+    }
+    #expect(context(nil).useColor)
+    #expect(context("").useColor)  // https://no-color.org: only a non-empty value counts
+    #expect(!context("1").useColor)
   }
 
   @Test func theNearestSettingsFileIsFoundFromADirectoryUpward() throws {

@@ -133,4 +133,13 @@ import Testing
     #expect(parser.parse(), "the SVG is not well-formed XML: \(String(describing: parser.parserError))")
     assertSnapshot("export-shopping-session.svg", result.stdout)
   }
+
+  @Test func svgDrawsEveryFindingIncludingThoseOfNoTransition() throws {
+    // pushAlert's present (line 98) is refused as presenter-busy: no transition, yet a finding.
+    let result = run(["export", "--format", "svg", "traces/mixed/shopping-session.jsonl"])
+    let markers = result.stdout.components(separatedBy: "<title>line ").count - 1
+    #expect(markers == 6, "the trace has 6 findings; the SVG draws \(markers)")
+    #expect(result.stdout.contains("<title>line 98 [presenter-busy] pushAlert"))
+    #expect(result.stdout.contains(">pushAlert</text>"), "pushAlert gets a row")
+  }
 }

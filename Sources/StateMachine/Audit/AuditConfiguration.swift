@@ -31,6 +31,18 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
     self.undrivenAfter = undrivenAfter
   }
 
+  /// This configuration with `rules` disabled as well: what a trace header's `ignore` does for its file.
+  ///
+  /// ```swift
+  /// let forThisFile = configuration.ignoring(header.ignore)  // header: "ignore":["layout-hitch"]
+  /// ```
+  public func ignoring(_ rules: [Rule]?) -> AuditConfiguration {
+    guard let rules, !rules.isEmpty else { return self }
+    var configuration = self
+    configuration.rules.disabled.formUnion(rules)
+    return configuration
+  }
+
   /// The window a measured time may fall in around `expected` before a timing rule fires (decision 7).
   public func acceptableRange(around expected: Double) -> ClosedRange<Double> {
     let low = expected * (1 - toleranceRatio) - toleranceSeconds

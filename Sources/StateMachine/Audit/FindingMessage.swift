@@ -11,12 +11,16 @@ enum FindingMessage {
     let what = eventLabel(step.trigger, event)
     var text = "\(step.id): \(what) in \(step.from.name): \(step.detail ?? defaultReason(rule, step))"
     if showsExpected(rule) {
-      let legal = TransitionTable.legalTriggers(in: step.from).filter(\.isLifecycle).map(\.label)
-      text +=
-        legal.isEmpty
-        ? "; no lifecycle event is legal there"
-        : "; expected one of: "
-          + legal.joined(separator: ", ")
+      // The event itself is never listed: the table may allow it in this phase, yet it is reported (it
+      // was already delivered in this transition), and "expected one of" must not name what was refused.
+      let table = TransitionTable.legalTriggers(in: step.from).filter(\.isLifecycle)
+      let legal = table.filter { $0 != step.trigger }.map(\.label)
+      if legal.isEmpty {
+        text +=
+          table.isEmpty ? "; no lifecycle event is legal there" : "; no other lifecycle event is legal there"
+      } else {
+        text += "; expected one of: " + legal.joined(separator: ", ")
+      }
     }
     return text
   }

@@ -1,5 +1,7 @@
 /// Exports a replayed trace as a self-contained SVG timeline a person can open in a browser or attach to a
-/// bug report: one row per presentation, phases as coloured bars, findings as red markers with tooltips.
+/// bug report: one row per presentation, phases as coloured bars, findings as red markers with tooltips
+/// (every finding of the report: one that belongs to no transition, a refused `present` say, is drawn on
+/// its presentation's row, a row of its own when the presentation has no transition).
 ///
 /// ```swift
 /// let svg = SVGTimelineExporter.export(TraceReplay.run(path: "traces/valid/interactive-dismiss-finished.jsonl"))
@@ -19,6 +21,16 @@ public enum SVGTimelineExporter {
     let span = max(traceEnd - origin, 0.001)
     var ids: [String] = []
     for transition in replay.transitions where !ids.contains(transition.id) { ids.append(transition.id) }
+    // Findings that belong to no transition (a refused present, a line about an id that never went live)
+    // are drawn on their presentation's row; an id with no transition at all gets a row of its own.
+    var unplaced = replay.report.findings
+    for transition in replay.transitions {
+      for finding in transition.findings {
+        if let index = unplaced.firstIndex(of: finding) { unplaced.remove(at: index) }
+      }
+    }
+    let transitionRows = ids.count
+    for finding in unplaced where !ids.contains(finding.id) { ids.append(finding.id) }
     let label = 150.0
     let right = 20.0
     let top = 56.0
@@ -48,9 +60,24 @@ public enum SVGTimelineExporter {
       out += "fill=\"#64748b\">\(f(tick * 1000)) ms</text>\n"
       tick += step
     }
+    func marker(_ finding: Finding, y: Double) -> String {
+      let position = x(finding.t)
+      let color = finding.severity == .error ? "#dc2626" : "#d97706"
+      return "<path d=\"M \(f(position)) \(f(y + 2)) l 6 -8 h -12 z\" fill=\"\(color)\">"
+        + "<title>line \(finding.line) [\(finding.rule.rawValue)] \(escape(finding.message))</title></path>\n"
+    }
     for (index, id) in ids.enumerated() {
       let y = top + Double(index) * row
       out += "<text x=\"12\" y=\"\(f(y + row / 2 + 4))\">\(escape(id))</text>\n"
+      if index >= transitionRows {
+        out += "<text x=\"12\" y=\"\(f(y + row / 2 + 15))\" font-size=\"10\" fill=\"#64748b\">"
+        out += "no transition</text>\n"
+        out += "<line x1=\"\(f(label))\" y1=\"\(f(y + row / 2))\" x2=\"\(f(label + plot))\" "
+        out += "y2=\"\(f(y + row / 2))\" stroke=\"#cbd5e1\" stroke-dasharray=\"4 4\"/>\n"
+      }
+      // On a row with bars the marker points at the top of the bars; on a row without, at its dashed line.
+      let unplacedY = index >= transitionRows ? y + row / 2 - 2 : y
+      for finding in unplaced where finding.id == id { out += marker(finding, y: unplacedY) }
       for transition in replay.transitions where transition.id == id {
         for segment in transition.segments(traceEnd: traceEnd) {
           let start = x(segment.start)
@@ -62,13 +89,7 @@ public enum SVGTimelineExporter {
           out +=
             "\(f((segment.start - origin) * 1000))–\(f((segment.end - origin) * 1000)) ms</title></rect>\n"
         }
-        for finding in transition.findings {
-          let position = x(finding.t)
-          let color = finding.severity == .error ? "#dc2626" : "#d97706"
-          out += "<path d=\"M \(f(position)) \(f(y + 2)) l 6 -8 h -12 z\" fill=\"\(color)\">"
-          out +=
-            "<title>line \(finding.line) [\(finding.rule.rawValue)] \(escape(finding.message))</title></path>\n"
-        }
+        for finding in transition.findings { out += marker(finding, y: y) }
       }
     }
     var legendX = 12.0

@@ -37,7 +37,10 @@ public struct TraceReplay: Sendable {
     var endT: Double?
     for record in reader {
       switch record {
-      case .header(let header, _): report.expect = header.expect
+      case .header(let header, _):
+        report.expect = header.expect
+        // The first line: nothing audited yet, so the header's `ignore` applies to the whole file.
+        if header.ignore != nil { auditor = Auditor(configuration: configuration.ignoring(header.ignore)) }
       case .event(let event, let line):
         report.events += 1
         startT = startT ?? event.t

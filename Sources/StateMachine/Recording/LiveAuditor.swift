@@ -43,7 +43,8 @@ public final class LiveAuditor: Sendable {
   }
 
   /// Audits what a reader produced for one line: events are audited, skipped unknown events advance the
-  /// trace's clock, headers, notes and input errors change nothing.
+  /// trace's clock, a header's `ignore` disables those rules (before the first event), notes and input
+  /// errors change nothing.
   ///
   /// ```swift
   /// for record in try TraceReader(path: path) { live.consume(record) }
@@ -62,7 +63,10 @@ public final class LiveAuditor: Sendable {
         state.findings += found
         return found
       }
-    case .header, .inputError, .note: settled = []
+    case .header(let header, _):
+      applyHeader(header)
+      settled = []
+    case .inputError, .note: settled = []
     }
     deliver(settled)
     return settled
@@ -87,7 +91,8 @@ public final class LiveAuditor: Sendable {
           state.auditor.advanceClock(to: t, line: line, id: id, into: &found)
           state.findings += found
         }
-      case .header, .inputError, .note: break
+      case .header(let header, _): applyHeader(header)
+      case .inputError, .note: break
       }
     }
     guard let last = trace.last else { return 0 }
@@ -109,6 +114,16 @@ public final class LiveAuditor: Sendable {
       if let t { copy.advanceClock(to: t, line: line, id: "", into: &found) }
       if finishing { copy.finish(into: &found) }
       return found
+    }
+  }
+
+  /// Applies a trace header's `ignore` (rules this file does not report). Only before the first event:
+  /// a header is the trace's first line, and the findings so far must not change meaning.
+  func applyHeader(_ header: TraceHeader) {
+    guard header.ignore != nil else { return }
+    state.withLock { state in
+      guard state.events == 0, state.findings.isEmpty, !state.finished else { return }
+      state.auditor = Auditor(configuration: state.auditor.configuration.ignoring(header.ignore))
     }
   }
 

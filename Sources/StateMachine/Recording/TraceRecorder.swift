@@ -49,7 +49,8 @@ public final class TraceRecorder: Sendable {
   private let onError: (@Sendable (RecordingError) -> Void)?
   private let state = LockedState(State())
 
-  /// A recorder writing to `sink`, stamping with `clock`; `header`, when given, is written first.
+  /// A recorder writing to `sink`, stamping with `clock`; `header`, when given, is written first (and
+  /// the rules it ignores are not reported by `liveAuditor`, as an audit of the file would not).
   ///
   /// A failure to write the header is reported to `onError` like any other.
   public init(
@@ -76,6 +77,7 @@ public final class TraceRecorder: Sendable {
     }
     state.withLock { $0.nextLine = existingLines + 1 }
     guard let header else { return }
+    liveAuditor?.applyHeader(header)
     let failure: RecordingError? = state.withLock { state in
       do throws(RecordingError) {
         try sink.writeHeader(TraceWriter.line(for: header))

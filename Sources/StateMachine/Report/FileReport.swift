@@ -54,7 +54,10 @@ public struct FileReport: Sendable, Hashable {
         auditor.audit(event, line: line, into: &findings)
       case .record(let record):
         switch record {
-        case .header(let header, _): expect = header.expect
+        case .header(let header, _):
+          expect = header.expect
+          // The header is the first line, so nothing was audited yet: its `ignore` applies to the file.
+          if header.ignore != nil { auditor = Auditor(configuration: configuration.ignoring(header.ignore)) }
         case .event(let event, let line):
           events += 1
           auditor.audit(event, line: line, into: &findings)
@@ -67,6 +70,13 @@ public struct FileReport: Sendable, Hashable {
       case .end:
         break reading
       }
+    }
+    if events == 0, inputErrors.isEmpty, notes.isEmpty {
+      // An empty or header-only trace is clean, but a recording that wrote nothing should be visible.
+      notes.append(
+        TraceNote(
+          line: max(reader.currentLine, 1),
+          message: "no events: nothing to audit (did the recording write any?)"))
     }
     auditor.finish(into: &findings)
     findings = findings.enumerated().sorted { lhs, rhs in

@@ -4,29 +4,43 @@ import Foundation
 /// resume later with exactly the findings one pass would have given.
 ///
 /// ```swift
-/// let first = IncrementalAudit.run(path: "ci.jsonl")                    // lines 1…N
+/// let first = try IncrementalAudit.run(path: "ci.jsonl")                // lines 1…N
 /// try first.snapshot.json().write(to: snapshotURL)
 /// // …the log grows…
 /// let snapshot = try AuditSnapshot(json: Data(contentsOf: snapshotURL))
 /// let next = try IncrementalAudit.run(path: "ci.jsonl", resumingFrom: snapshot)  // lines N+1…
 /// ```
 ///
-/// It carries the model's fingerprint (`ModelFingerprint`); resuming with another model is refused.
+/// It carries the model's fingerprint (`ModelFingerprint`); resuming with another model is refused. It
+/// also records where it stopped in the log's bytes, with a fingerprint of the bytes before that
+/// (`LogFingerprint`); resuming on a log that does not hold them (truncated, rewritten, another file) is
+/// refused too.
+///
+/// Version 3 added `log`, `reportedUnknownEvents` and `ignore`, and `line` counts every line folded in (blank and
+/// bad lines too), not only event lines.
 public struct AuditSnapshot: Sendable, Codable {
   public static let formatName = "presentation-audit-snapshot"
-  public static let supportedVersion = 2
+  public static let supportedVersion = 3
 
   public var format = AuditSnapshot.formatName
   public var version = AuditSnapshot.supportedVersion
   public var fingerprint = ModelFingerprint.current
-  /// The last line folded into the state.
+  /// The lines folded into the state: the next run starts with line `line + 1`.
   public var line: Int
+  /// Where line `line` ends in the log's bytes (the offset the next run reads from), and a fingerprint of
+  /// the bytes before it.
+  public var log: LogFingerprint
   /// Events audited so far, over every run.
   public var events: Int
+  /// Unknown event names already noted (the note comes once per name and trace, over every run).
+  public var reportedUnknownEvents: [String] = []
+  /// The rules the trace's header ignores (`"ignore"`); the auditor's settings include them.
+  public var ignore: [Rule] = []
   public var auditor: Auditor
 
-  public init(line: Int, events: Int, auditor: Auditor) {
+  public init(line: Int, log: LogFingerprint, events: Int, auditor: Auditor) {
     self.line = line
+    self.log = log
     self.events = events
     self.auditor = auditor
   }

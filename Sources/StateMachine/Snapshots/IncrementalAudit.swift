@@ -1,11 +1,17 @@
-/// Audits a trace from where an earlier audit stopped: the lines after a snapshot's line, with the state the
-/// snapshot carries, so an ever-growing log is audited once, piece by piece.
+/// Audits a trace from where an earlier audit stopped: the bytes after a snapshot's offset, with the state
+/// the snapshot carries, so an ever-growing log is audited once, piece by piece, and each run reads only
+/// what was appended.
 ///
 /// ```swift
 /// let result = try IncrementalAudit.run(path: "ci.jsonl", resumingFrom: snapshot)
 /// result.report.findings // only what the new lines settled
 /// result.snapshot        // to resume from next time
 /// ```
+///
+/// Before resuming, the log is checked against the snapshot's `LogFingerprint`: a log shorter than the
+/// snapshot's offset, or whose bytes before it differ, is not the log the snapshot was taken from, and is
+/// refused. A run folds complete lines only: a last line with no `\n` yet (being written) is left for the
+/// next run, with a note.
 public enum IncrementalAudit {
   /// What one incremental run found, and where to resume next time.
   public struct Result: Sendable {
@@ -13,59 +19,192 @@ public enum IncrementalAudit {
     public var snapshot: AuditSnapshot
   }
 
-  /// Audits `path` after `snapshot.line` (from the start without a snapshot). The end of the trace is not
-  /// treated as final (the log may grow), so nothing that only the end settles is reported.
+  /// The line a resumed reader reads first and the audit skips (see `LinePositionSource`).
+  static let primer = Array(#"{"t":0,"id":"resume","event":"mark","name":"resume"}"#.utf8) + [0x0A]
+
+  /// Audits `path` after `snapshot`'s offset (from the start without a snapshot). The end of the trace is
+  /// not treated as final (the log may grow), so nothing that only the end settles is reported.
   public static func run(
     path: String, resumingFrom snapshot: AuditSnapshot? = nil,
     configuration: AuditConfiguration = AuditConfiguration()
   ) throws(AuditSnapshotError) -> Result {
-    if let snapshot, snapshot.auditor.configuration != configuration {
-      throw AuditSnapshotError(
-        message:
-          "the snapshot was taken with other audit settings; use the same thresholds and rule settings, "
-          + "or audit the whole trace again without --resume")
-    }
-    let reader: TraceReader
+    try check(snapshot, configuration: configuration)
+    let file: FileByteSource
+    let tail: [UInt8]
     do {
-      reader = try TraceReader(path: path)
+      file = try FileByteSource(path: path)
+      if let snapshot {
+        let size = try file.size()
+        try check(snapshot, size: size)
+        tail = try file.bytes(
+          at: snapshot.log.length - snapshot.log.tailLength, count: snapshot.log.tailLength)
+        try file.seek(to: snapshot.log.length)
+      } else {
+        tail = []
+      }
+    } catch let error as AuditSnapshotError {
+      throw error
     } catch {
       var report = FileReport(path: path)
-      report.readFailure = error.message
-      let auditor = snapshot?.auditor ?? Auditor(configuration: configuration)
-      return Result(report: report, snapshot: snapshot ?? AuditSnapshot(line: 0, events: 0, auditor: auditor))
+      report.readFailure = (error as? ReadFailure)?.message ?? "\(error)"
+      let unchanged =
+        snapshot
+        ?? AuditSnapshot(
+          line: 0, log: LogFingerprint(length: 0, tail: []), events: 0,
+          auditor: Auditor(configuration: configuration))
+      return Result(report: report, snapshot: unchanged)
     }
-    return run(reader: reader, path: path, resumingFrom: snapshot)
+    if let snapshot { try check(snapshot, tail: tail) }
+    return run(source: file, path: path, resumingFrom: snapshot, configuration: configuration) {
+      offset, count in (try? file.bytes(at: offset, count: count)) ?? []
+    }
   }
 
-  /// Audits an already opened reader after `snapshot.line`, with the snapshot's state and settings.
-  public static func run(reader: TraceReader, path: String, resumingFrom snapshot: AuditSnapshot?) -> Result {
+  /// Audits a trace held in memory after `snapshot`'s offset, as `run(path:)` audits a file.
+  public static func run(
+    bytes: [UInt8], path: String, resumingFrom snapshot: AuditSnapshot? = nil,
+    configuration: AuditConfiguration = AuditConfiguration()
+  ) throws(AuditSnapshotError) -> Result {
+    try check(snapshot, configuration: configuration)
+    var start = 0
+    if let snapshot {
+      try check(snapshot, size: bytes.count)
+      try check(snapshot, tail: bytes[(snapshot.log.length - snapshot.log.tailLength)..<snapshot.log.length])
+      start = snapshot.log.length
+    }
+    return run(
+      source: MemoryByteSource(Array(bytes[start...])), path: path, resumingFrom: snapshot,
+      configuration: configuration
+    ) { offset, count in Array(bytes[offset..<(offset + count)]) }
+  }
+
+  private static func check(_ snapshot: AuditSnapshot?, configuration: AuditConfiguration)
+    throws(AuditSnapshotError)
+  {
+    // The auditor also disables what the trace header ignores; the caller's settings must be the rest.
+    guard let snapshot, snapshot.auditor.configuration != configuration.ignoring(snapshot.ignore) else {
+      return
+    }
+    throw AuditSnapshotError(
+      message:
+        "the snapshot was taken with other audit settings; use the same thresholds and rule settings, "
+        + "or audit the whole trace again without --resume")
+  }
+
+  private static func check(_ snapshot: AuditSnapshot, size: Int) throws(AuditSnapshotError) {
+    guard size < snapshot.log.length else { return }
+    throw AuditSnapshotError(
+      message:
+        "the trace is \(size) bytes long, shorter than where the snapshot stopped (byte \(snapshot.log.length), "
+        + "after line \(snapshot.line)): it was truncated or rotated, or it is another file; audit it whole "
+        + "again without --resume (and write a new --snapshot-out)")
+  }
+
+  private static func check(_ snapshot: AuditSnapshot, tail: some Collection<UInt8>)
+    throws(AuditSnapshotError)
+  {
+    guard !snapshot.log.matches(tail: tail) else { return }
+    throw AuditSnapshotError(
+      message:
+        "the trace's bytes before byte \(snapshot.log.length) (line \(snapshot.line)) are not those the snapshot "
+        + "saw: it was rewritten, or it is another file; audit it whole again without --resume (and write a "
+        + "new --snapshot-out)")
+  }
+
+  /// Audits `source`, which starts at the snapshot's offset (at the trace's start without one); `bytes`
+  /// gives `count` bytes of the trace from an offset, for the new snapshot's fingerprint.
+  static func run(
+    source: any ByteSource, path: String, resumingFrom snapshot: AuditSnapshot?,
+    configuration: AuditConfiguration, bytes: (_ offset: Int, _ count: Int) -> [UInt8]
+  ) -> Result {
     var report = FileReport(path: path)
-    var auditor = snapshot?.auditor ?? Auditor()
-    let after = snapshot?.line ?? 0
-    var line = after
-    for record in reader {
-      switch record {
-      case .header(let header, _): report.expect = header.expect
-      case .event(let event, let eventLine):
-        guard eventLine > after else { continue }
+    var auditor = snapshot?.auditor ?? Auditor(configuration: configuration)
+    var reportedUnknownEvents = Set(snapshot?.reportedUnknownEvents ?? [])
+    var ignore = snapshot?.ignore ?? []
+    let startLine = snapshot?.line ?? 0
+    let startOffset = snapshot?.log.length ?? 0
+    // Mid-file, the primer stands for the lines before the offset (relative line 1, skipped).
+    let primed = startOffset > 0
+    let counted = LinePositionSource(source, primer: primed ? primer : [])
+    let shift = primed ? startLine - 1 : 0
+    var findings: [Finding] = []
+    var unfinishedLine: Int?
+    for record in TraceReader(source: counted) {
+      let relative = record.line
+      if primed, relative == 1 { continue }
+      guard relative - (primed ? 1 : 0) <= counted.lineEnds else {
+        // The last line has no "\n" yet: it may still be being written.
+        unfinishedLine = relative + shift
+        continue
+      }
+      switch record.shifted(by: shift) {
+      case .header(let header, _):
+        report.expect = header.expect
+        // Only ever the trace's first line (after the offset a header is misplaced): nothing audited yet.
+        if let rules = header.ignore {
+          ignore = rules
+          auditor = Auditor(configuration: configuration.ignoring(rules))
+        }
+      case .event(let event, let line):
         report.events += 1
-        auditor.audit(event, line: eventLine, into: &report.findings)
-        line = eventLine
-      case .skippedEvent(_, let t, let id, let eventLine, let note):
-        guard eventLine > after else { continue }
-        if let note { report.notes.append(note) }
-        auditor.advanceClock(to: t, line: eventLine, id: id, into: &report.findings)
-        line = eventLine
-      case .inputError(let error):
-        if error.line > after { report.inputErrors.append(error) }
-      case .note(let note):
-        if note.line > after { report.notes.append(note) }
+        auditor.audit(event, line: line, into: &findings)
+      case .skippedEvent(let name, let t, let id, let line, let note):
+        if let note, reportedUnknownEvents.insert(name).inserted { report.notes.append(note) }
+        auditor.advanceClock(to: t, line: line, id: id, into: &findings)
+      case .inputError(let error): report.inputErrors.append(error)
+      case .note(let note): report.notes.append(note)
       }
     }
-    report.findings = report.findings.enumerated().sorted {
+    if let unfinishedLine {
+      report.notes.append(
+        TraceNote(
+          line: unfinishedLine,
+          message: "line \(unfinishedLine) has no line end yet (still being written?); the next run audits it"
+        ))
+    }
+    report.findings = findings.enumerated().sorted {
       ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
     }.map(\.element)
-    let events = (snapshot?.events ?? 0) + report.events
-    return Result(report: report, snapshot: AuditSnapshot(line: line, events: events, auditor: auditor))
+    let end = startOffset + counted.lastLineEnd
+    let tailLength = min(LogFingerprint.tailSize, end)
+    let log =
+      end == startOffset
+      ? snapshot?.log ?? LogFingerprint(length: 0, tail: [])
+      : LogFingerprint(length: end, tail: bytes(end - tailLength, tailLength))
+    var next = AuditSnapshot(
+      line: startLine + counted.lineEnds, log: log, events: (snapshot?.events ?? 0) + report.events,
+      auditor: auditor)
+    next.reportedUnknownEvents = reportedUnknownEvents.sorted()
+    next.ignore = ignore
+    return Result(report: report, snapshot: next)
+  }
+}
+
+extension TraceRecord {
+  /// The line the record is about.
+  var line: Int {
+    switch self {
+    case .header(_, let line), .event(_, let line), .skippedEvent(_, _, _, let line, _): line
+    case .inputError(let error): error.line
+    case .note(let note): note.line
+    }
+  }
+
+  /// The record with its line numbers moved by `shift`.
+  func shifted(by shift: Int) -> TraceRecord {
+    guard shift != 0 else { return self }
+    switch self {
+    case .header(let header, let line): return .header(header, line: line + shift)
+    case .event(let event, let line): return .event(event, line: line + shift)
+    case .skippedEvent(let name, let t, let id, let line, let note):
+      let moved = note.map { TraceNote(line: $0.line + shift, message: $0.message) }
+      return .skippedEvent(name: name, t: t, id: id, line: line + shift, note: moved)
+    case .inputError(var error):
+      error.line += shift
+      return .inputError(error)
+    case .note(var note):
+      note.line += shift
+      return .note(note)
+    }
   }
 }

@@ -22,9 +22,12 @@ public enum ModelFingerprint {
   }()
 
   /// FNV-1a, 64 bits, as 16 hex digits: stable across runs and platforms (unlike `Hasher`).
-  static func fnv1a(_ text: String) -> String {
+  static func fnv1a(_ text: String) -> String { fnv1a(bytes: text.utf8) }
+
+  /// FNV-1a, 64 bits, of `bytes`, as 16 hex digits.
+  static func fnv1a(bytes: some Sequence<UInt8>) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
+    for byte in bytes {
       hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01B3
     }

@@ -1,6 +1,6 @@
 extension AuditState {
-  /// The state as a person reads it.
-  public func text() -> String {
+  /// The state as a person reads it; input errors are named `path:line:column` when `path` is given.
+  public func text(path: String? = nil) -> String {
     var out = "after line \(line)" + (t.map { " (t=\(JSONText.number($0)))" } ?? "") + ":\n"
     if presentations.isEmpty { out += "no live presentation\n" }
     for presentation in presentations {
@@ -25,6 +25,13 @@ extension AuditState {
     for finding in findings {
       out +=
         "  line \(finding.line): \(finding.severity.rawValue) [\(finding.rule.rawValue)] \(finding.message)\n"
+    }
+    if !inputErrors.isEmpty {
+      out += "input errors so far: \(inputErrors.count) (those lines were skipped)\n"
+      for error in inputErrors {
+        let place = path.map { "\($0):\(error.line):\(error.column)" } ?? "line \(error.line):\(error.column)"
+        out += "  \(place): error: [input] \(error.message)\n"
+      }
     }
     return out
   }
@@ -58,6 +65,10 @@ extension AuditState {
       out +=
         "{\"rule\":\"\(finding.rule.rawValue)\",\"line\":\(finding.line),\"id\":" + quoted(finding.id) + "}"
     }
+    out += "],\"inputErrors\":["
+    out += inputErrors.map {
+      "{\"line\":\($0.line),\"column\":\($0.column),\"message\":" + quoted($0.message) + "}"
+    }.joined(separator: ",")
     return out + "]}"
   }
 

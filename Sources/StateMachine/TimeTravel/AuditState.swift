@@ -32,37 +32,57 @@ public struct AuditState: Sendable, Hashable {
     public var deadline: TransitionDeadline?
   }
 
-  /// The last line folded in, and its time.
+  /// The last line folded in (for `.line(N)`, N itself when the trace has that many lines, whatever the
+  /// line holds: a header, a blank or a bad line), and the time of the last event folded in.
   public var line: Int
   public var t: Double?
   public var presentations: [Presentation]
   /// Every root with a stack: the root first, then each presentation above it.
   public var stacks: [[String]]
   public var findings: [Finding]
+  /// The lines up to the point that could not be read (skipped, as the audit skips them).
+  public var inputErrors: [InputError] = []
 
   /// Folds `reader` up to `point` and describes the state there.
   public static func at(
     _ point: Point, in reader: TraceReader, configuration: AuditConfiguration = AuditConfiguration()
   ) -> AuditState {
     var auditor = Auditor(configuration: configuration)
+    var reader = reader
     var findings: [Finding] = []
+    var inputErrors: [InputError] = []
     var line = 0
     var t: Double?
-    for record in reader {
+    func state() -> AuditState {
+      if case .line(let last) = point { line = max(line, min(last, reader.currentLine)) }
+      var state = describe(auditor, line, t, findings)
+      state.inputErrors = inputErrors
+      return state
+    }
+    while let record = reader.next() {
       switch record {
       case .event(let event, let eventLine):
-        guard point.includes(line: eventLine, t: event.t) else { return describe(auditor, line, t, findings) }
+        guard point.includes(line: eventLine, t: event.t) else { return state() }
         auditor.audit(event, line: eventLine, into: &findings)
         (line, t) = (eventLine, event.t)
       case .skippedEvent(_, let eventT, let id, let eventLine, _):
-        guard point.includes(line: eventLine, t: eventT) else { return describe(auditor, line, t, findings) }
+        guard point.includes(line: eventLine, t: eventT) else { return state() }
         auditor.advanceClock(to: eventT, line: eventLine, id: id, into: &findings)
         (line, t) = (eventLine, eventT)
-      case .header, .inputError, .note:
+      case .header(let header, let headerLine):
+        guard point.includes(line: headerLine) else { return state() }
+        line = headerLine
+        // The first line: nothing folded yet, so the header's `ignore` applies to the whole file.
+        if header.ignore != nil { auditor = Auditor(configuration: configuration.ignoring(header.ignore)) }
+      case .inputError(let error):
+        guard point.includes(line: error.line) else { return state() }
+        inputErrors.append(error)
+        line = error.line
+      case .note:
         continue
       }
     }
-    return describe(auditor, line, t, findings)
+    return state()
   }
 
   fileprivate static func describe(_ auditor: Auditor, _ line: Int, _ t: Double?, _ findings: [Finding])
@@ -103,11 +123,24 @@ extension AuditState.Point {
     case .time(let last): t <= last
     }
   }
+
+  /// Whether a line with no time of its own (a header, a bad line) is before the point: for a time, every
+  /// such line before the first event past it is.
+  func includes(line: Int) -> Bool {
+    switch self {
+    case .line(let last): line <= last
+    case .time: true
+    }
+  }
 }
 
 extension AuditState {
-  /// The state of `auditor` after `line` (at time `t`), with the findings it reported so far.
-  public init(of auditor: Auditor, line: Int, t: Double?, findings: [Finding]) {
+  /// The state of `auditor` after `line` (at time `t`), with the findings it reported so far and the
+  /// input errors met on the way.
+  public init(
+    of auditor: Auditor, line: Int, t: Double?, findings: [Finding], inputErrors: [InputError] = []
+  ) {
     self = Self.describe(auditor, line, t, findings)
+    self.inputErrors = inputErrors
   }
 }

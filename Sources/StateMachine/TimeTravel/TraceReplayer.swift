@@ -83,7 +83,12 @@ public struct TraceReplayer {
         auditor.advanceClock(to: t, line: line, id: id, into: &findings)
       case .inputError(let error):
         inputErrors.append(error)
-      case .header, .note:
+      case .header(let header, _):
+        // The first line: nothing audited yet, so the header's `ignore` applies to the whole file.
+        if header.ignore != nil {
+          auditor = Auditor(configuration: auditor.configuration.ignoring(header.ignore))
+        }
+      case .note:
         continue
       }
     }
@@ -105,7 +110,9 @@ public struct TraceReplayer {
   }
 
   /// The state after the last delivered event: phases, stacks, deadlines, findings.
-  public var state: AuditState { AuditState(of: auditor, line: lastLine, t: previousT, findings: findings) }
+  public var state: AuditState {
+    AuditState(of: auditor, line: lastLine, t: previousT, findings: findings, inputErrors: inputErrors)
+  }
 
   /// Sleeps the calling thread for `seconds`.
   public static let sleepRealTime: @Sendable (Double) -> Void = { seconds in

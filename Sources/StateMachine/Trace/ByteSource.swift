@@ -77,5 +77,38 @@ public final class FileByteSource: ByteSource {
     }
   }
 
+  /// The file's size in bytes now.
+  public func size() throws(ReadFailure) -> Int {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw ReadFailure(message: "stat failed: \(Self.lastError())")
+    }
+    return Int(info.st_size)
+  }
+
+  /// Up to `count` bytes from `offset`, without moving the position `read(into:)` reads from.
+  public func bytes(at offset: Int, count: Int) throws(ReadFailure) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: max(count, 0))
+    var filled = 0
+    while filled < bytes.count {
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        pread(
+          descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled, off_t(offset + filled))
+      }
+      if got < 0, errno == EINTR { continue }
+      guard got >= 0 else { throw ReadFailure(message: "read failed: \(Self.lastError())") }
+      if got == 0 { break }
+      filled += got
+    }
+    return Array(bytes.prefix(filled))
+  }
+
+  /// Moves the position `read(into:)` reads from to `offset` (a byte count from the file's start).
+  public func seek(to offset: Int) throws(ReadFailure) {
+    guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
+      throw ReadFailure(message: "seek failed: \(Self.lastError())")
+    }
+  }
+
   private static func lastError() -> String { String(cString: strerror(errno)) }
 }

@@ -30,7 +30,7 @@ public struct LineDecoder: Sendable {
     // An event may carry an unknown key named "format" (kept in `extra`); only a line without
     // "event" is a header.
     if let format = object["format"], object["event"] == nil {
-      return decodeHeader(object, format: format, line: line, isFirstLine: isFirstLine)
+      return decodeHeader(object, format: format, line: line, isFirstLine: isFirstLine, bytes: bytes)
     }
     return decodeEvent(object, line: line)
   }
@@ -49,7 +49,8 @@ public struct LineDecoder: Sendable {
   }
 
   private func decodeHeader(
-    _ object: JSONLineParser.Object, format: JSONLineParser.Member, line: Int, isFirstLine: Bool
+    _ object: JSONLineParser.Object, format: JSONLineParser.Member, line: Int, isFirstLine: Bool,
+    bytes: UnsafeBufferPointer<UInt8>
   ) -> TraceRecord {
     func fail(_ column: Int, _ message: String) -> TraceRecord {
       .inputError(InputError(line: line, column: column, message: message))
@@ -84,6 +85,24 @@ public struct LineDecoder: Sendable {
           ids.append(id)
         }
         header.expect = ids
+      } else if member.key == "ignore" {
+        guard case .array(let items) = member.value else {
+          return fail(
+            member.valueColumn, "\"ignore\" must be an array of rule ids, found \(member.value.typeName)")
+        }
+        var rules: [Rule] = []
+        for item in items {
+          guard let id = item.stringValue else {
+            return fail(member.valueColumn, "\"ignore\" must hold only strings (rule ids)")
+          }
+          do {
+            rules.append(try RuleSettings.rule(named: id))
+          } catch {
+            let column = Self.column(ofString: id, in: bytes, from: member.valueColumn) ?? member.valueColumn
+            return fail(column, "\"ignore\": \(error.message)")
+          }
+        }
+        header.ignore = rules
       } else {
         header.metadata.append((member.key, member.value))
       }
@@ -137,6 +156,22 @@ public struct LineDecoder: Sendable {
     }
     event.extra.sort { $0.key < $1.key }
     return .event(event, line: line)
+  }
+
+  /// The 1-based column of the first `"text"` (spelled without escapes) at or after `column`, if any.
+  private static func column(ofString text: String, in bytes: UnsafeBufferPointer<UInt8>, from column: Int)
+    -> Int?
+  {
+    let needle = [UInt8(ascii: "\"")] + Array(text.utf8) + [UInt8(ascii: "\"")]
+    guard column >= 1, bytes.count >= needle.count else { return nil }
+    var index = column - 1
+    while index + needle.count <= bytes.count {
+      if bytes[index] == needle[0], needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) {
+        return index + 1
+      }
+      index += 1
+    }
+    return nil
   }
 
   private static func matches(_ value: JSONValue, _ type: PayloadKey.ValueType) -> Bool {

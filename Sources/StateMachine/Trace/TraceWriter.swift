@@ -40,8 +40,8 @@ public enum TraceWriter {
     return out
   }
 
-  /// A header as a line: `format`, `version`, `expect` when set, then metadata in its order
-  /// (metadata named `format`, `version` or `expect`, or repeating an earlier key, is left out).
+  /// A header as a line: `format`, `version`, `expect` and `ignore` when set, then metadata in its order
+  /// (metadata named `format`, `version`, `expect` or `ignore`, or repeating an earlier key, is left out).
   public static func line(for header: TraceHeader) -> String {
     var out = "{\"format\":"
     JSONText.appendString(TraceHeader.formatName, to: &out)
@@ -50,7 +50,11 @@ public enum TraceWriter {
       out.append(",\"expect\":")
       JSONText.appendValue(.array(expect.map(JSONValue.string)), to: &out)
     }
-    var written: Set<String> = ["format", "version", "expect"]
+    if let ignore = header.ignore {
+      out.append(",\"ignore\":")
+      JSONText.appendValue(.array(ignore.map { JSONValue.string($0.rawValue) }), to: &out)
+    }
+    var written: Set<String> = ["format", "version", "expect", "ignore"]
     for member in header.metadata where written.insert(member.key).inserted {
       out.append(",")
       JSONText.appendString(member.key, to: &out)

@@ -3,8 +3,9 @@ import Testing
 
 @testable import StateMachine
 
-/// Auditing lines 1…N, snapshotting through JSON, and resuming from N+1 gives the findings of one pass,
-/// for every N of every bundled trace.
+/// Auditing the first N lines, snapshotting through JSON, and resuming from line N+1 gives the findings
+/// and the state of one pass, for every N: over bundled traces and over generated ones (clean, and
+/// mutated so that they have findings).
 @Suite struct SnapshotResumeTests {
   /// Sessions with hangs, stacks, interactions, timing and late findings: every kind of state to carry over.
   static let traces = BundledTracesTests.traceFiles.filter { path in
@@ -14,38 +15,198 @@ import Testing
       || path == "rules/interaction-undriven.jsonl" || path == "rules/time-went-backwards.jsonl"
   }
 
-  static func lines(_ relative: String) throws -> [String] {
-    let text = try String(
-      contentsOf: BundledTracesTests.tracesDirectory.appendingPathComponent(relative), encoding: .utf8)
-    return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  /// Fixed seeds for the generated traces; a failure names its seed.
+  static let seeds: [UInt64] = [1, 2, 3, 5, 8, 13, 21, 34]
+
+  static func bytes(_ relative: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: BundledTracesTests.tracesDirectory.appendingPathComponent(relative)))
   }
 
-  static func reader(_ lines: some Collection<String>) -> TraceReader {
-    TraceReader(bytes: Array(lines.joined(separator: "\n").utf8))
+  /// A generated trace: clean for an even seed, with one labelled mutation (so findings) for an odd one.
+  static func generated(seed: UInt64) -> (bytes: [UInt8], label: String) {
+    var generator = TraceGenerator(seed: seed, configuration: GeneratorConfiguration(episodes: 8))
+    var events = generator.events()
+    var label = "seed \(seed), clean"
+    if seed % 2 == 1 {
+      var mutator = TraceMutator(seed: seed)
+      let mutated = mutator.mutate(events)
+      events = mutated.events
+      label = "seed \(seed), \(mutated.mutation?.description ?? "no mutation")"
+    }
+    return (Array(TraceWriter.trace(header: generator.header(), events: events).utf8), label)
+  }
+
+  /// The byte offsets where each line starts after the first (each just after a `\n`), and for each a
+  /// point a few bytes into the next line (a snapshot taken while that line was being written).
+  static func splits(_ bytes: [UInt8]) -> [Int] {
+    var splits: [Int] = []
+    for (index, byte) in bytes.enumerated() where byte == 0x0A && index + 1 < bytes.count {
+      splits.append(index + 1)
+      if index + 6 < bytes.count { splits.append(index + 6) }
+    }
+    return splits
+  }
+
+  static func text(_ findings: [Finding]) -> [String] {
+    findings.map { "\($0.line) \($0.rule.rawValue) \($0.message)" }
+  }
+
+  /// Checks the property for every split of `bytes`; returns the first failing split's description.
+  static func resumeEqualsOnePass(_ bytes: [UInt8], label: String) throws -> String? {
+    let onePass = try IncrementalAudit.run(bytes: bytes, path: label)
+    let state = try onePass.snapshot.auditor.jsonForComparison()
+    for split in splits(bytes) {
+      let first = try IncrementalAudit.run(bytes: Array(bytes[..<split]), path: label)
+      let restored = try AuditSnapshot(json: try first.snapshot.json())
+      let second = try IncrementalAudit.run(bytes: bytes, path: label, resumingFrom: restored)
+      let resumed = first.report.findings + second.report.findings
+      let place = "\(label): split at byte \(split) (snapshot after line \(first.snapshot.line))"
+      guard text(resumed) == text(onePass.report.findings) else {
+        return "\(place): findings \(text(resumed)) != one pass \(text(onePass.report.findings))"
+      }
+      guard first.report.inputErrors + second.report.inputErrors == onePass.report.inputErrors else {
+        return "\(place): input errors differ"
+      }
+      guard second.snapshot.line == onePass.snapshot.line, second.snapshot.log == onePass.snapshot.log,
+        second.snapshot.events == onePass.snapshot.events,
+        try second.snapshot.auditor.jsonForComparison() == state
+      else { return "\(place): the state after resuming differs from the state of one pass" }
+    }
+    return nil
   }
 
   @Test(arguments: traces)
   func resumingAtEveryLineGivesTheFindingsOfOnePass(_ relative: String) throws {
-    let lines = try Self.lines(relative)
-    let onePass = IncrementalAudit.run(reader: Self.reader(lines), path: relative, resumingFrom: nil).report
-      .findings
-    for split in 1..<lines.count {
-      let first = IncrementalAudit.run(
-        reader: Self.reader(lines.prefix(split)), path: relative, resumingFrom: nil)
-      let restored = try AuditSnapshot(json: try first.snapshot.json())
-      let second = IncrementalAudit.run(reader: Self.reader(lines), path: relative, resumingFrom: restored)
-      let resumed = first.report.findings + second.report.findings
-      #expect(
-        resumed.map { "\($0.line) \($0.rule.rawValue) \($0.message)" }
-          == onePass.map { "\($0.line) \($0.rule.rawValue) \($0.message)" },
-        "\(relative) split after line \(split)")
-      if resumed != onePass { return }
+    let failure = try Self.resumeEqualsOnePass(try Self.bytes(relative), label: relative)
+    #expect(failure == nil, "\(failure ?? "")")
+  }
+
+  @Test(arguments: seeds)
+  func resumingAGeneratedTraceAtEveryLineGivesTheFindingsOfOnePass(seed: UInt64) throws {
+    let (bytes, label) = Self.generated(seed: seed)
+    let failure = try Self.resumeEqualsOnePass(bytes, label: label)
+    #expect(failure == nil, "\(failure ?? "") (seeds \(Self.seeds); rerun with this one)")
+  }
+
+  @Test func theMutatedSeedsHaveFindings() throws {
+    // Otherwise the property above would only ever compare empty lists.
+    let withFindings = try Self.seeds.filter { seed in
+      try !IncrementalAudit.run(bytes: Self.generated(seed: seed).bytes, path: "").report.findings.isEmpty
+    }
+    #expect(withFindings.count >= 2, "seeds with findings: \(withFindings)")
+  }
+
+  // MARK: The snapshot belongs to one log
+
+  static let shopping = "mixed/shopping-session.jsonl"
+
+  /// The bytes of the first `lines` lines of `relative`.
+  static func prefix(_ relative: String, lines: Int) throws -> [UInt8] {
+    let bytes = try Self.bytes(relative)
+    var seen = 0
+    for (index, byte) in bytes.enumerated() where byte == 0x0A {
+      seen += 1
+      if seen == lines { return Array(bytes[...index]) }
+    }
+    return bytes
+  }
+
+  @Test func aSnapshotRecordsItsOffsetAndAFingerprintOfTheBytesBefore() throws {
+    let prefix = try Self.prefix(Self.shopping, lines: 100)
+    let snapshot = try IncrementalAudit.run(bytes: prefix, path: "").snapshot
+    #expect(snapshot.line == 100 && snapshot.log.length == prefix.count)
+    #expect(snapshot.log.tailLength == LogFingerprint.tailSize)
+    #expect(snapshot.log.matches(tail: prefix.suffix(LogFingerprint.tailSize)))
+    #expect(snapshot.version == 3)
+  }
+
+  @Test func aShorterLogIsRefused() throws {
+    let snapshot = try IncrementalAudit.run(bytes: try Self.prefix(Self.shopping, lines: 100), path: "")
+      .snapshot
+    let short = try Self.prefix(Self.shopping, lines: 50)
+    do {
+      _ = try IncrementalAudit.run(bytes: short, path: "", resumingFrom: snapshot)
+      Issue.record("a log shorter than the snapshot's offset was resumed")
+    } catch {
+      #expect(error.message.contains("shorter than where the snapshot stopped (byte \(snapshot.log.length)"))
     }
   }
 
-  @Test func aSnapshotOfAnotherModelIsRefused() throws {
+  @Test func anotherLogIsRefused() throws {
+    let snapshot = try IncrementalAudit.run(bytes: try Self.prefix(Self.shopping, lines: 100), path: "")
+      .snapshot
+    var other = try Self.bytes("mixed/photos-session.jsonl")
+    while other.count < snapshot.log.length + 100 {
+      other += Array(#"{"t":99999,"id":"x","event":"mark","name":"pad"}"#.utf8) + [0x0A]
+    }
+    #expect(throws: AuditSnapshotError.self) {
+      try IncrementalAudit.run(bytes: other, path: "", resumingFrom: snapshot)
+    }
+    // One byte changed just before the offset is enough.
+    var edited = try Self.bytes(Self.shopping)
+    edited[snapshot.log.length - 3] ^= 0x01
+    #expect(throws: AuditSnapshotError.self) {
+      try IncrementalAudit.run(bytes: edited, path: "", resumingFrom: snapshot)
+    }
+  }
+
+  @Test func resumingReadsOnlyTheBytesAfterTheOffset() throws {
+    let whole = try Self.bytes(Self.shopping)
+    let snapshot = try IncrementalAudit.run(bytes: try Self.prefix(Self.shopping, lines: 100), path: "")
+      .snapshot
+    final class Counting: ByteSource {
+      var inner: MemoryByteSource
+      var count = 0
+      init(_ bytes: [UInt8]) { inner = MemoryByteSource(bytes) }
+      func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ReadFailure) -> Int {
+        let read = try inner.read(into: buffer)
+        count += read
+        return read
+      }
+    }
+    let source = Counting(Array(whole[snapshot.log.length...]))
     let result = IncrementalAudit.run(
-      reader: Self.reader(try Self.lines("rules/complete-twice.jsonl")), path: "x", resumingFrom: nil)
+      source: source, path: "", resumingFrom: snapshot, configuration: AuditConfiguration()
+    ) { offset, count in Array(whole[offset..<(offset + count)]) }
+    #expect(source.count == whole.count - snapshot.log.length)
+    #expect(result.report.findings.map(\.rule).contains(.transitionNeverCompleted))
+  }
+
+  @Test func aLineStillBeingWrittenIsLeftForTheNextRun() throws {
+    let complete = try Self.prefix(Self.shopping, lines: 10)
+    let half = try Self.prefix(Self.shopping, lines: 11)[complete.count...].prefix(20)
+    let first = try IncrementalAudit.run(bytes: complete + half, path: "")
+    #expect(first.snapshot.line == 10 && first.snapshot.log.length == complete.count)
+    #expect(first.report.inputErrors.isEmpty)
+    #expect(first.report.notes.map(\.line) == [11])
+    let second = try IncrementalAudit.run(
+      bytes: try Self.prefix(Self.shopping, lines: 11), path: "", resumingFrom: first.snapshot)
+    #expect(second.report.events == 1 && second.snapshot.line == 11 && second.report.notes.isEmpty)
+  }
+
+  @Test func aHeaderAfterTheOffsetIsMisplacedAsInOnePass() throws {
+    let prefix = try Self.prefix(Self.shopping, lines: 5)
+    let header = Array(#"{"format":"presentation-trace","version":1}"#.utf8) + [0x0A]
+    let first = try IncrementalAudit.run(bytes: prefix, path: "")
+    let resumed = try IncrementalAudit.run(bytes: prefix + header, path: "", resumingFrom: first.snapshot)
+    let onePass = try IncrementalAudit.run(bytes: prefix + header, path: "")
+    #expect(resumed.report.inputErrors.map(\.line) == [6])
+    #expect(resumed.report.inputErrors.map(\.message) == onePass.report.inputErrors.map(\.message))
+  }
+
+  @Test func anUnknownEventIsNotedOnceOverEveryRun() throws {
+    let mark = { (t: Int) in Array(#"{"t":\#(t),"id":"a","event":"didTapCard"}"#.utf8) + [0x0A] }
+    let first = try IncrementalAudit.run(bytes: mark(1), path: "")
+    #expect(first.report.notes.count == 1)
+    let second = try IncrementalAudit.run(bytes: mark(1) + mark(2), path: "", resumingFrom: first.snapshot)
+    #expect(second.report.notes.isEmpty)
+    #expect(second.snapshot.reportedUnknownEvents == ["didTapCard"])
+  }
+
+  // MARK: The model and the settings
+
+  @Test func aSnapshotOfAnotherModelIsRefused() throws {
+    let result = try IncrementalAudit.run(bytes: try Self.bytes("rules/complete-twice.jsonl"), path: "x")
     var object = try #require(
       try JSONSerialization.jsonObject(with: try result.snapshot.json()) as? [String: Any])
     object["fingerprint"] = "0000000000000000"
@@ -57,6 +218,15 @@ import Testing
       #expect(error.message.contains("taken with another model"))
     }
     #expect(throws: AuditSnapshotError.self) { try AuditSnapshot(json: Data(#"{"format":"other"}"#.utf8)) }
+    object["fingerprint"] = ModelFingerprint.current
+    object["version"] = 2
+    let version2 = try JSONSerialization.data(withJSONObject: object)
+    do {
+      _ = try AuditSnapshot(json: version2)
+      Issue.record("a version 2 snapshot was read")
+    } catch {
+      #expect(error.message.contains("snapshot version 2 is not supported"))
+    }
   }
 
   @Test func otherSettingsAreRefused() throws {
@@ -72,5 +242,16 @@ import Testing
     #expect(ModelFingerprint.current.count == 16)
     #expect(ModelFingerprint.fnv1a("") == "cbf29ce484222325")
     #expect(ModelFingerprint.fnv1a("a") == "af63dc4c8601ec8c")
+  }
+}
+
+extension Auditor {
+  /// The auditor as sorted-key JSON: two equal states give equal text.
+  func jsonForComparison() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    return String(decoding: try encoder.encode(self), as: UTF8.self)
   }
 }
