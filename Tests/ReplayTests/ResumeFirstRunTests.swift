@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import Replay
+
+/// `replay audit --resume S --snapshot-out S LOG`, the command CI runs on every build: the first run has no
+/// snapshot yet and audits from the start; a missing snapshot under any other name is still an error.
+@Suite struct ResumeFirstRunTests {
+  func run(_ arguments: [String]) -> ReplayCLI.Result {
+    ReplayCLI.run(arguments, context: ReplayCLI.Context(environment: [:], stdoutIsTerminal: false))
+  }
+
+  @Test func theFirstRunStartsFromTheBeginningAndTheNextResumes() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "resume-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let snapshot = directory.appendingPathComponent("state.json").path
+    let log = ReplayCLITests.tracesDirectory + "/rules/complete-twice.jsonl"
+
+    let first = run(["audit", "--resume", snapshot, "--snapshot-out", snapshot, log])
+    #expect(first.status == 1)
+    #expect(first.stderr.contains("no snapshot at \(snapshot) yet"))
+    #expect(first.stdout.contains("[complete-twice]"))
+    #expect(FileManager.default.fileExists(atPath: snapshot))
+
+    let second = run(["audit", "--resume", snapshot, "--snapshot-out", snapshot, log])
+    #expect(second.status == 0, "nothing new since the snapshot: \(second.stdout) \(second.stderr)")
+    #expect(second.stderr.contains("resumed after line"))
+  }
+
+  @Test func aMissingSnapshotUnderAnotherNameIsAnError() {
+    let log = ReplayCLITests.tracesDirectory + "/rules/complete-twice.jsonl"
+    let result = run([
+      "audit", "--resume", "/nonexistent/state.json", "--snapshot-out", "/tmp/other.json", log,
+    ])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("cannot read the snapshot /nonexistent/state.json"))
+  }
+}
