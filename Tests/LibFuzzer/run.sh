@@ -10,8 +10,7 @@
 # Exit status: libFuzzer's (0 nothing found, non-zero a crash was written to OUTPUT_DIR).
 #
 # Environment: SWIFTC (default swiftc), FUZZER_BUILD (where the binary goes, default /tmp/trace-fuzzer),
-# FUZZER_FLAGS (extra libFuzzer flags, e.g. "-jobs=2 -workers=2"), TRACE_FUZZER_ALL=1 (also run `replay show`
-# on inputs that reach its two known, reported traps; see TraceFuzzer.hitsKnownShowTrap).
+# FUZZER_FLAGS (extra libFuzzer flags, e.g. "-jobs=2 -workers=2").
 set -euo pipefail
 
 if [[ $# -lt 1 || ! "$1" =~ ^[0-9]+$ ]]; then

@@ -177,5 +177,5 @@ public struct Auditor: Sendable, Codable {
     }
   }
 
-  static func format(_ value: Double) -> String { "\((value * 1_000_000).rounded() / 1_000_000)" }
+  static func format(_ value: Double) -> String { "\(ReadableNumber.rounded(value, scale: 1_000_000))" }
 }

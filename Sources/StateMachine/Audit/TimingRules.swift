@@ -28,10 +28,10 @@ enum TimingRules {
         report(
           .layoutHitch,
           "the container layout pass from line \(pass.line) took \(milliseconds(duration)), longer than one "
-            + "frame at \(JSONText.number(configuration.frameRate)) Hz (\(milliseconds(frame)))")
+            + "frame at \(ReadableNumber.text(configuration.frameRate)) Hz (\(milliseconds(frame)))")
       }
     case .sizeChange where step.from.isInFlight:
-      let size = [event.payload.width, event.payload.height].compactMap { $0 }.map(JSONText.number)
+      let size = [event.payload.width, event.payload.height].compactMap { $0 }.map(ReadableNumber.text)
       report(
         .sizeChangeDuringTransition,
         "viewWillTransitionToSize\(size.isEmpty ? "" : " " + size.joined(separator: "×")) in \(step.from.name): "
@@ -67,9 +67,12 @@ enum TimingRules {
     let range = configuration.acceptableRange(around: expected)
     let formula =
       commit.kind == .finish
-      ? "(1 − \(JSONText.number(commit.progress))) × \(seconds(declared))"
-      : "\(JSONText.number(commit.progress)) × \(seconds(declared))"
-    let speed = commit.completionSpeed == 1 ? "" : " ÷ \(JSONText.number(commit.completionSpeed))"
+      ? "(1 − \(ReadableNumber.text(commit.progress))) × \(seconds(declared))"
+      : "\(ReadableNumber.text(commit.progress)) × \(seconds(declared))"
+    let speed =
+      commit.effectiveSpeed != commit.completionSpeed
+      ? " (completionSpeed \(ReadableNumber.text(commit.completionSpeed)) taken as 1)"
+      : commit.completionSpeed == 1 ? "" : " ÷ \(ReadableNumber.text(commit.completionSpeed))"
     if measured > range.upperBound {
       report(
         .completionLate,
@@ -98,10 +101,10 @@ enum TimingRules {
   }
 
   static func seconds(_ value: Double) -> String {
-    "\(JSONText.number((value * 1000).rounded() / 1000)) s"
+    ReadableNumber.seconds(value)
   }
 
   static func milliseconds(_ value: Double) -> String {
-    "\(JSONText.number((value * 10000).rounded() / 10)) ms"
+    ReadableNumber.milliseconds(value)
   }
 }

@@ -87,7 +87,7 @@ public struct TransitionDeadline: Sendable, Hashable {
         basis = .willBeginAlone(record.direction)
       }
     case .presentingAnimating, .dismissingAnimating:
-      let duration = record.declaredDuration ?? 0
+      let duration = max(record.declaredDuration ?? 0, 0)  // a negative duration cannot hurry a hang
       t = (record.animateT ?? record.requestT) + duration + grace
       basis = .animation(duration: duration)
     case .presentingInteractive, .dismissingInteractive:
@@ -118,14 +118,12 @@ public struct TransitionDeadline: Sendable, Hashable {
   }
 
   /// UIKit's remaining time after a finish or cancel (decision 7): (1 − p)·d ÷ speed, or p·d ÷ speed.
+  /// A negative declared duration counts as 0 and an impossible speed as 1 (`Commit.effectiveSpeed`).
   public static func remaining(_ commit: TransitionRecord.Commit, duration: Double?) -> Double {
-    guard let duration, commit.completionSpeed > 0 else { return 0 }
+    guard let duration else { return 0 }
     let fraction = commit.kind == .finish ? 1 - commit.progress : commit.progress
-    return fraction * duration / commit.completionSpeed
+    return fraction * max(duration, 0) / commit.effectiveSpeed
   }
 
-  static func seconds(_ value: Double) -> String {
-    let rounded = (value * 1000).rounded() / 1000
-    return "\(rounded) s"
-  }
+  static func seconds(_ value: Double) -> String { "\(ReadableNumber.rounded(value, scale: 1000)) s" }
 }

@@ -37,8 +37,12 @@ public enum SVGTimelineExporter {
     let row = 34.0
     let plot = Double(width) - label - right
     let height = top + Double(max(ids.count, 1)) * row + 70
-    func x(_ t: Double) -> Double { label + (t - origin) / span * plot }
-    func f(_ value: Double) -> String { JSONText.number((value * 10).rounded() / 10) }
+    // A trace can hold any finite times, so a span or a position can overflow: draw it at the axis' edge.
+    func x(_ t: Double) -> Double {
+      let position = label + (t - origin) / span * plot
+      return position.isFinite ? min(max(position, label), label + plot) : label
+    }
+    func f(_ value: Double) -> String { ReadableNumber.text(ReadableNumber.rounded(value, scale: 10)) }
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(f(height))\" "
     out +=
       "viewBox=\"0 0 \(width) \(f(height))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" "
@@ -51,7 +55,9 @@ public enum SVGTimelineExporter {
     // Time axis with about eight ticks at round steps.
     let step = niceStep(span / 8)
     var tick = 0.0
-    while tick <= span + 1e-9 {
+    var ticks = 0
+    while tick <= span + 1e-9, ticks <= 16 {
+      ticks += 1
       let position = x(origin + tick)
       out += "<line x1=\"\(f(position))\" y1=\"\(f(top - 6))\" x2=\"\(f(position))\" "
       out += "y2=\"\(f(top + Double(ids.count) * row))\" stroke=\"#e2e8f0\"/>\n"
@@ -108,6 +114,7 @@ public enum SVGTimelineExporter {
   /// 1, 2 or 5 times a power of ten, at least `raw`.
   static func niceStep(_ raw: Double) -> Double {
     guard raw > 0 else { return 1 }
+    guard raw < 1e300 else { return raw }  // past that, a power of ten would not stay finite
     var magnitude = 1e-6
     while magnitude * 10 <= raw { magnitude *= 10 }
     for factor in [1.0, 2, 5, 10] where magnitude * factor >= raw { return magnitude * factor }

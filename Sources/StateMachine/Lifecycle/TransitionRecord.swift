@@ -19,6 +19,12 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
     public var completionSpeed: Double
     /// Whether the interaction had any update before the commit (a cancel with none is not timed).
     public var hadUpdate: Bool
+
+    /// The speed UIKit runs the rest at: `completionSpeed`, or 1 (its default) where the app logged a
+    /// speed UIKit cannot run (zero, negative, not finite).
+    public var effectiveSpeed: Double {
+      completionSpeed > 0 && completionSpeed.isFinite ? completionSpeed : 1
+    }
   }
 
   public var direction: Phase.Direction

@@ -62,7 +62,7 @@ public enum ShowRenderer {
     if let commit = transition.commit {
       var detail = "\(commit.kind.rawValue)InteractiveTransition at \(percent(commit.progress))"
       if commit.completionSpeed != 1 {
-        detail += ", completionSpeed \(JSONText.number(commit.completionSpeed))"
+        detail += ", completionSpeed \(ReadableNumber.text(commit.completionSpeed))"
       }
       row(commit.kind.rawValue, commit.t, detail)
     }
@@ -94,7 +94,9 @@ public enum ShowRenderer {
     let labelWidth = min(max(ids.map(\.count).max() ?? 0, 4), 24)
     let columns = max(width - labelWidth - 3, 10)
     let scale = span > 0 ? Double(columns - 1) / span : 0
-    func column(_ t: Double) -> Int { min(max(Int(((t - origin) * scale).rounded(.down)), 0), columns - 1) }
+    func column(_ t: Double) -> Int {
+      min(max(Int(saturating: ((t - origin) * scale).rounded(.down)), 0), columns - 1)
+    }
     var out = "timeline: 0 … \(seconds(span)), one column ≈ \(seconds(span / Double(columns)))\n"
     for id in ids {
       var cells = [Character](repeating: " ", count: columns)
@@ -152,17 +154,17 @@ public enum ShowRenderer {
   }
 
   static func seconds(_ value: Double) -> String {
-    let rounded = (value * 1000).rounded() / 1000
-    var text = JSONText.number(rounded)
-    if !text.contains(".") { text += ".0" }
+    let rounded = ReadableNumber.rounded(value, scale: 1000)
+    var text = ReadableNumber.text(rounded)
+    if rounded.isFinite, !text.contains("."), !text.contains("e") { text += ".0" }
     return text + " s"
   }
 
   static func milliseconds(_ value: Double) -> String {
-    "\(JSONText.number((value * 10000).rounded() / 10)) ms"
+    ReadableNumber.milliseconds(value)
   }
 
-  static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
+  static func percent(_ value: Double) -> String { "\(Int(saturating: (value * 100).rounded()))%" }
 
   static func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : (noun.hasSuffix("s") ? "es" : "s"))"

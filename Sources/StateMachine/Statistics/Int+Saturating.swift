@@ -31,4 +31,23 @@ extension Int {
     // 2^63 is the first Double beyond Int.max; `Int(_:)` of it would trap.
     self = value >= 9_223_372_036_854_775_808 ? .max : Int(value)
   }
+
+  /// The integer nearest `value` toward zero, clamped to `Int`'s range (0 for NaN): for numbers printed or
+  /// drawn from a trace, where `Int(_:)` traps on an infinite or huge value (a percent of 1e300).
+  ///
+  /// ```swift
+  /// Int(saturating: 12.7)      // 12
+  /// Int(saturating: .infinity) // Int.max
+  /// ```
+  init(saturating value: Double) {
+    if value.isNaN {
+      self = 0
+    } else if value >= 9.223_372_036_854_775_807e18 {
+      self = .max
+    } else if value <= -9.223_372_036_854_775_808e18 {
+      self = .min
+    } else {
+      self = Int(value)
+    }
+  }
 }

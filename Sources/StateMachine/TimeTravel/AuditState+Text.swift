@@ -1,7 +1,7 @@
 extension AuditState {
   /// The state as a person reads it; input errors are named `path:line:column` when `path` is given.
   public func text(path: String? = nil) -> String {
-    var out = "after line \(line)" + (t.map { " (t=\(JSONText.number($0)))" } ?? "") + ":\n"
+    var out = "after line \(line)" + (t.map { " (t=\(ReadableNumber.text($0)))" } ?? "") + ":\n"
     if presentations.isEmpty { out += "no live presentation\n" }
     for presentation in presentations {
       out += "  \(presentation.id): \(presentation.phase.name)"
@@ -11,7 +11,7 @@ extension AuditState {
       if let pending = presentation.pendingAppearance { out += ", waiting for the Did of \(pending)" }
       out += "\n"
       if let deadline = presentation.deadline {
-        out += "    in flight: a hang after t=\(JSONText.number(deadline.t)) (from \(deadline.reason))\n"
+        out += "    in flight: a hang after t=\(ReadableNumber.text(deadline.t)) (from \(deadline.reason))\n"
       } else if presentation.phase.isInFlight {
         out +=
           "    in flight: cannot hang yet (a finger is down, or another member of its stack carries it)\n"
