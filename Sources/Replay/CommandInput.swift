@@ -13,14 +13,19 @@ struct CommandInput {
     case done(ReplayCLI.Result)
   }
 
-  /// Parses `arguments` with the command's own `options` plus `--help` and the audit settings options.
-  static func parse(_ arguments: [String], options: [ArgumentParser.Option], usage: String) -> Outcome {
+  /// Parses `arguments` with the command's own `options` plus `--help` and, for a command that audits
+  /// (`auditSettings`), the audit settings options.
+  static func parse(
+    _ arguments: [String], options: [ArgumentParser.Option], usage: String, auditSettings: Bool = true
+  ) -> Outcome {
     let parser = ArgumentParser(
-      options: options + [.init(name: "--help", takesValue: false)] + ThresholdOptions.options)
+      options: options + [.init(name: "--help", takesValue: false)]
+        + (auditSettings ? ThresholdOptions.options : []))
     do {
       let parsed = try parser.parse(arguments)
       if parsed.flags.contains("--help") { return .done(ReplayCLI.Result(stdout: usage + "\n")) }
-      let configuration = try ThresholdOptions.configuration(from: parsed)
+      let configuration =
+        auditSettings ? try ThresholdOptions.configuration(from: parsed) : AuditConfiguration()
       return .run(CommandInput(parsed: parsed, configuration: configuration, usage: usage))
     } catch {
       return .done(ReplayCLI.usageFailure(error, usage: usage))

@@ -25,17 +25,14 @@ enum ExploreCommand {
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(options: [
+    let options: [ArgumentParser.Option] = [
       .init(name: "--depth", takesValue: true), .init(name: "--presentations", takesValue: true),
-      .init(name: "--help", takesValue: false),
-    ])
+    ]
     let parsed: ArgumentParser.Parsed
-    do {
-      parsed = try parser.parse(arguments)
-    } catch {
-      return ReplayCLI.usageFailure(error, usage: usage)
+    switch CommandInput.parse(arguments, options: options, usage: usage, auditSettings: false) {
+    case .done(let result): return result
+    case .run(let input): parsed = input.parsed
     }
-    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
     guard parsed.positionals.isEmpty else {
       return ReplayCLI.usageFailure(UsageError(message: "explore takes no paths"), usage: usage)
     }

@@ -48,21 +48,18 @@ enum FuzzCommand {
   }
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(
-      options: [
-        .init(name: "--seed", takesValue: true), .init(name: "--count", takesValue: true),
-        .init(name: "--out", takesValue: true), .init(name: "--invalid", takesValue: false),
-        .init(name: "--regressions", takesValue: true), .init(name: "--help", takesValue: false),
-      ] + ThresholdOptions.options)
-    let parsed: ArgumentParser.Parsed
-    let configuration: AuditConfiguration
-    do {
-      parsed = try parser.parse(arguments)
-      configuration = try ThresholdOptions.configuration(from: parsed)
-    } catch {
-      return ReplayCLI.usageFailure(error, usage: usage)
+    let options: [ArgumentParser.Option] = [
+      .init(name: "--seed", takesValue: true), .init(name: "--count", takesValue: true),
+      .init(name: "--out", takesValue: true), .init(name: "--invalid", takesValue: false),
+      .init(name: "--regressions", takesValue: true),
+    ]
+    let input: CommandInput
+    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    case .done(let result): return result
+    case .run(let parsed): input = parsed
     }
-    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
+    let parsed = input.parsed
+    let configuration = input.configuration
     guard parsed.positionals.isEmpty else {
       return ReplayCLI.usageFailure(UsageError(message: "fuzz takes no paths"), usage: usage)
     }

@@ -24,17 +24,15 @@ enum GraphCommand {
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(options: [
+    let options: [ArgumentParser.Option] = [
       .init(name: "--format", takesValue: true), .init(name: "--all", takesValue: false),
-      .init(name: "--violations", takesValue: false), .init(name: "--help", takesValue: false),
-    ])
+      .init(name: "--violations", takesValue: false),
+    ]
     let parsed: ArgumentParser.Parsed
-    do {
-      parsed = try parser.parse(arguments)
-    } catch {
-      return ReplayCLI.usageFailure(error, usage: usage)
+    switch CommandInput.parse(arguments, options: options, usage: usage, auditSettings: false) {
+    case .done(let result): return result
+    case .run(let input): parsed = input.parsed
     }
-    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
     if let extra = parsed.positionals.first {
       return ReplayCLI.usageFailure(UsageError(message: "unexpected argument '\(extra)'"), usage: usage)
     }

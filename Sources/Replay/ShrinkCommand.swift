@@ -23,20 +23,16 @@ enum ShrinkCommand {
     """
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let parser = ArgumentParser(
-      options: [
-        .init(name: "--rule", takesValue: true), .init(name: "--out", takesValue: true),
-        .init(name: "--help", takesValue: false),
-      ] + ThresholdOptions.options)
-    let parsed: ArgumentParser.Parsed
-    let configuration: AuditConfiguration
-    do {
-      parsed = try parser.parse(arguments)
-      configuration = try ThresholdOptions.configuration(from: parsed)
-    } catch {
-      return ReplayCLI.usageFailure(error, usage: usage)
+    let options: [ArgumentParser.Option] = [
+      .init(name: "--rule", takesValue: true), .init(name: "--out", takesValue: true),
+    ]
+    let input: CommandInput
+    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    case .done(let result): return result
+    case .run(let parsed): input = parsed
     }
-    if parsed.flags.contains("--help") { return ReplayCLI.Result(stdout: usage + "\n") }
+    let parsed = input.parsed
+    let configuration = input.configuration
     guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
       return ReplayCLI.usageFailure(UsageError(message: "give exactly one trace"), usage: usage)
     }

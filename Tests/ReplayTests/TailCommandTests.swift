@@ -180,7 +180,7 @@ import Testing
     let output = Output()
     let stop = StopRequest()
     let done = DispatchSemaphore(value: 0)
-    let result = ResultBox()
+    let result = LockedBox<ReplayCLI.Result>()
     Thread.detachNewThread {
       result.value = TailCommand.run(
         ["--interval", "0.01", "--timeout", "30", path], context: ReplayCLI.Context(), stop: stop
@@ -336,7 +336,7 @@ import Testing
     let output = Output()
     let stop = StopRequest()
     let done = DispatchSemaphore(value: 0)
-    let box = SummaryBox()
+    let box = LockedBox<TailCommand.Summary>()
     Thread.detachNewThread {
       var options = TailCommand.Options(path: path, fromStart: true)
       options.interval = 0.01
@@ -429,29 +429,12 @@ import Testing
   }
 }
 
-/// A follow summary handed from a background thread.
-final class SummaryBox: @unchecked Sendable {
+/// A value handed from a background thread (a follow's summary, a command's result).
+final class LockedBox<Value>: @unchecked Sendable {
+  // `stored` is read and written only while holding `lock`.
   private let lock = NSLock()
-  private var stored: TailCommand.Summary?
-  var value: TailCommand.Summary? {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return stored
-    }
-    set {
-      lock.lock()
-      stored = newValue
-      lock.unlock()
-    }
-  }
-}
-
-/// A result handed from a background thread.
-final class ResultBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: ReplayCLI.Result?
-  var value: ReplayCLI.Result? {
+  private var stored: Value?
+  var value: Value? {
     get {
       lock.lock()
       defer { lock.unlock() }
