@@ -30,9 +30,9 @@ import Testing
 
   @Test func aMissingSnapshotUnderAnotherNameIsAnError() {
     let log = ReplayCLITests.tracesDirectory + "/rules/complete-twice.jsonl"
-    let result = run([
-      "audit", "--resume", "/nonexistent/state.json", "--snapshot-out", "/tmp/other.json", log,
-    ])
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID().uuidString).json")
+      .path
+    let result = run(["audit", "--resume", "/nonexistent/state.json", "--snapshot-out", out, log])
     #expect(result.status == 2)
     #expect(result.stderr.contains("cannot read the snapshot /nonexistent/state.json"))
   }
