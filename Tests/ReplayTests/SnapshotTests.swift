@@ -72,7 +72,15 @@ import Testing
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let whole = run(["stats", "--format", "json", "traces"]).stdout
     var shards: [String] = []
-    for shard in ["valid", "rules", "near-miss", "mixed"] {
+    // One shard per folder of traces/, so a new folder (regressions/) cannot be left out of the whole.
+    let traces = Self.repository.appendingPathComponent("traces").path
+    let shardNames = try FileManager.default.contentsOfDirectory(atPath: traces).filter { name in
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: "\(traces)/\(name)", isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }.sorted()
+    #expect(shardNames.contains("regressions"))
+    for shard in shardNames {
       let path = directory.appendingPathComponent("\(shard).json").path
       try run(["stats", "--format", "json", "traces/\(shard)"]).stdout.write(
         toFile: path, atomically: true, encoding: .utf8)

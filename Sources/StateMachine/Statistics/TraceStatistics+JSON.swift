@@ -41,7 +41,8 @@ extension TraceStatistics {
 
   /// `value` spelled with three significant digits: 0.822, 12.4, 1240.
   static func significant(_ value: Double) -> String {
-    guard value.isFinite, value > 0 else { return JSONText.number(value) }
+    // From 1e15 on every digit is before the point (and `Int64(_:)` of 1e300 would trap).
+    guard value.isFinite, value > 0, value < 1e15 else { return JSONText.number(value) }
     let decimals = max(0, 2 - Int(log10(value).rounded(.down)))
     let scaled = (value * pow(10, Double(decimals))).rounded()
     var digits = String(Int64(scaled))
@@ -70,7 +71,7 @@ extension TraceStatistics {
       throw StatisticsFormatError(message: "not the output of 'replay stats --format json' (no \"format\")")
     }
     self.init()
-    func int(_ value: JSONValue?) -> Int { Int(value?.numberValue ?? 0) }
+    func int(_ value: JSONValue?) -> Int { Int(count: value?.numberValue) }
     files = int(object["files"]?.value)
     events = int(object["events"]?.value)
     inputErrors = int(object["inputErrors"]?.value)
@@ -97,7 +98,7 @@ extension TraceStatistics {
   private static func counts(_ value: JSONValue?) -> [String: Int] {
     guard case .object(let members)? = value else { return [:] }
     var counts: [String: Int] = [:]
-    for (key, count) in members { counts[key] = Int(count.numberValue ?? 0) }
+    for (key, count) in members { counts[key] = Int(count: count.numberValue) }
     return counts
   }
 
@@ -111,7 +112,7 @@ extension TraceStatistics {
       guard let bucket = Int(key), let n = count.numberValue else {
         throw StatisticsFormatError(message: "bad histogram bucket \"\(key)\"")
       }
-      buckets[bucket] = Int(n)
+      buckets[bucket, default: 0].addSaturating(Int(count: n))
     }
     return Histogram(
       buckets: buckets, maximum: value["max"]?.numberValue, sum: value["sum"]?.numberValue ?? 0)

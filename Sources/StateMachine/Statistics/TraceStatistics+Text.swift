@@ -1,7 +1,7 @@
 extension TraceStatistics {
   /// The statistics as tables a person reads.
   public func text() -> String {
-    let transitionCount = transitions.values.reduce(0, +)
+    let transitionCount = transitions.values.reduce(0) { $0.addingSaturating($1) }
     var out = "\(files) file\(files == 1 ? "" : "s"), \(events) events, \(transitionCount) transitions"
     out += inputErrors > 0 ? ", \(inputErrors) input errors\n" : "\n"
     let outcomes: [ReconstructedTransition.Outcome] = [.completed, .cancelled, .neverCompleted, .unfinished]
@@ -26,8 +26,10 @@ extension TraceStatistics {
       out += row("  \(kind.rawValue) measured÷declared", durations.ratio)
     }
     out += "\ninteractive: \(finished) finished, \(cancelled) cancelled"
-    if finished + cancelled > 0 {
-      out += " (\(Int((Double(finished) / Double(finished + cancelled) * 100).rounded()))% finished)"
+    if finished > 0 || cancelled > 0 {
+      // In Double: the two counts may come from merged files and add up beyond Int.max.
+      let share = Double(finished) / (Double(finished) + Double(cancelled)) * 100
+      out += " (\(Int(share.rounded()))% finished)"
     }
     out += "\n"
     out += row("  let go, finish (progress)", finishProgress)
@@ -46,9 +48,32 @@ extension TraceStatistics {
   private func row(_ label: String, _ histogram: Histogram) -> String {
     var out = label.padded(to: 34) + String(histogram.count).padded(to: 9)
     for q in [0.5, 0.9, 0.99] {
-      out += (histogram.percentile(q).map(Self.significant) ?? "–").padded(to: 9)
+      out += (histogram.percentile(q).map(Self.cell) ?? "–").padded(to: 9)
     }
-    out += histogram.maximum.map(Self.significant) ?? "–"
+    out += histogram.maximum.map(Self.cell) ?? "–"
     return out.trimmingTrailingSpaces() + "\n"
   }
+
+  /// A value for a table cell: three significant digits, and with an exponent (`9.93e8`, `1e-8`) when
+  /// that spelling would not fit the 9-column cell, so that even an absurd duration from a broken clock
+  /// keeps the columns apart.
+  static func cell(_ value: Double) -> String {
+    let plain = significant(value)
+    guard plain.count > 8, value.isFinite, value > 0 else { return plain }
+    var exponent = Int(log10(value).rounded(.down))
+    var mantissa = value / pow(10, Double(exponent))
+    if Double(significant(mantissa)) ?? mantissa >= 10 {
+      exponent += 1
+      mantissa /= 10
+    }
+    return significant(mantissa) + "e\(exponent)"
+  }
 }
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif

@@ -8,6 +8,8 @@
 /// ```
 ///
 /// Everything is counts and mergeable histograms, so statistics of shards merge exactly (`merge(_:)`).
+/// Counts saturate instead of overflowing, and absurd values are clamped (`Histogram`), so neither a
+/// trace nor a statistics file can make them trap.
 public struct TraceStatistics: Sendable, Hashable {
   /// Durations of one kind of transition.
   public struct Durations: Sendable, Hashable {
@@ -38,12 +40,12 @@ public struct TraceStatistics: Sendable, Hashable {
 
   /// Adds one replayed trace.
   public mutating func add(_ replay: TraceReplay) {
-    files += 1
-    events += replay.report.events
-    inputErrors += replay.report.inputErrors.count + (replay.report.readFailure == nil ? 0 : 1)
-    for finding in replay.report.findings { findings[finding.rule.rawValue, default: 0] += 1 }
+    files.addSaturating(1)
+    events.addSaturating(replay.report.events)
+    inputErrors.addSaturating(replay.report.inputErrors.count + (replay.report.readFailure == nil ? 0 : 1))
+    for finding in replay.report.findings { findings[finding.rule.rawValue, default: 0].addSaturating(1) }
     for transition in replay.transitions {
-      transitions["\(transition.kind.rawValue) \(transition.outcome.rawValue)", default: 0] += 1
+      transitions["\(transition.kind.rawValue) \(transition.outcome.rawValue)", default: 0].addSaturating(1)
       var durations = self.durations[transition.kind] ?? Durations()
       if let measured = transition.measuredDuration { durations.measured.add(measured) }
       if let declared = transition.declaredDuration { durations.declared.add(declared) }
@@ -54,10 +56,10 @@ public struct TraceStatistics: Sendable, Hashable {
       self.durations[transition.kind] = durations
       if let commit = transition.commit {
         if commit.kind == .finish {
-          finished += 1
+          finished.addSaturating(1)
           finishProgress.add(commit.progress)
         } else {
-          cancelled += 1
+          cancelled.addSaturating(1)
           cancelProgress.add(commit.progress)
         }
       }
@@ -67,10 +69,10 @@ public struct TraceStatistics: Sendable, Hashable {
 
   /// Adds statistics gathered elsewhere (another shard of the same fleet).
   public mutating func merge(_ other: TraceStatistics) {
-    files += other.files
-    events += other.events
-    inputErrors += other.inputErrors
-    transitions.merge(other.transitions, uniquingKeysWith: +)
+    files.addSaturating(other.files)
+    events.addSaturating(other.events)
+    inputErrors.addSaturating(other.inputErrors)
+    transitions.merge(other.transitions) { $0.addingSaturating($1) }
     for (kind, theirs) in other.durations {
       var ours = durations[kind] ?? Durations()
       ours.measured.merge(theirs.measured)
@@ -78,11 +80,11 @@ public struct TraceStatistics: Sendable, Hashable {
       ours.ratio.merge(theirs.ratio)
       durations[kind] = ours
     }
-    finished += other.finished
-    cancelled += other.cancelled
+    finished.addSaturating(other.finished)
+    cancelled.addSaturating(other.cancelled)
     finishProgress.merge(other.finishProgress)
     cancelProgress.merge(other.cancelProgress)
     layoutPasses.merge(other.layoutPasses)
-    findings.merge(other.findings, uniquingKeysWith: +)
+    findings.merge(other.findings) { $0.addingSaturating($1) }
   }
 }
