@@ -6,24 +6,46 @@ enum FuzzCommand {
   static let usage = """
     USAGE: replay fuzz --seed S --count N [--out DIR] [--invalid] [--regressions DIR] [threshold options]
 
-    Generates N valid traces from seed S (stacks several deep, interactive finish and cancel,
-    non-animated, rotation, id reuse, several roots) and audits each: a generated trace must be clean.
+    Generates N valid traces from seed S (several window scenes presenting at once, stacks several deep,
+    interactive finish and cancel, non-animated, callbacks-only presents and dismissals, sheet swipes,
+    full-screen presenters, rotation, id reuse) and checks each twice: an audit must be clean, and the
+    independent ordering acceptor, run with the machine on the trace's lifecycle events, must agree with
+    it (clean, or the same first violation).
     With --invalid, each trace is mutated once (drop, duplicate, swap, retime, corrupt a payload, inject
-    an event from another presentation), labelled in its header, and the machine is checked against the
-    independent ordering acceptor instead. Any failing case is shrunk and saved under --regressions
-    (default traces/regressions). Same seed, same bytes.
+    an event of another presentation), labelled in its header with the mutation and with what its audit
+    reports, and the machine and the acceptor must name the same first violation on its lifecycle events.
+    Any failing case is shrunk and saved under --regressions (default traces/regressions); a disagreement
+    is saved with "check":"differential" in its header, so the test suite keeps comparing the two on it.
+    Same seed, same bytes.
 
     OPTIONS:
       --seed S             the seed (an unsigned 64-bit integer)
       --count N            how many traces
-      --out DIR            also write every trace as DIR/fuzz-S-I.jsonl
-      --invalid            mutate each trace and compare the machine with the acceptor
+      --out DIR            also write every trace (mutated, with --invalid) as DIR/fuzz-S-I.jsonl
+      --invalid            mutate each trace; its audit may report anything, the two judges must agree
       --regressions DIR    where shrunk failing cases go (default traces/regressions)
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
     Exit status: 0 no failing case, 1 a failing case (saved), 2 a file could not be written, 64 wrong usage.
     """
+
+  /// A failing case: what it must keep doing while it is shrunk, and its name.
+  private struct Failure {
+    var events: [Event]
+    var predicate: ([Event]) -> Bool
+    var name: String
+    var differential: Bool
+  }
+
+  /// How many traces the two judges compared, and how many the acceptor left (partly) unjudged.
+  private struct Tally {
+    var events = 0
+    var failures = 0
+    var agreed = 0
+    var undefined = 0
+    var violations = 0
+  }
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let parser = ArgumentParser(
@@ -58,74 +80,92 @@ enum FuzzCommand {
       return result
     }
 
-    var generator = TraceGenerator(
-      seed: seed,
-      configuration: invalid
-        ? GeneratorConfiguration(episodes: 12, roots: 1, weights: .init(dismissFromBelow: 0))
-        : GeneratorConfiguration())
+    // Both modes generate the same traces; --invalid then mutates the whole trace, as recorded.
+    var generator = TraceGenerator(seed: seed)
     var mutator = TraceMutator(seed: seed)
-    var events = 0
-    var failures = 0
-    var undefined = 0
+    var tally = Tally()
     let start = Date()
     for index in 0..<count {
       var trace = generator.events()
       var header = generator.header()
+      let findings: [Finding]
       if invalid {
-        let (mutated, mutation) = mutator.mutate(OrderingAcceptor.projection(of: trace))
-        // Re-timed 0.5 ms apart again, as the acceptor's subset has no deadlines: a retime mutation stays
-        // in the label but not in the times.
-        trace = OrderingAcceptor.projection(of: mutated)
-        header.expect = nil
+        let (mutated, mutation) = mutator.mutate(trace)
+        trace = mutated
+        findings = audit(trace, configuration: configuration)
+        header.expect = ruleIDs(findings)
         header.metadata.append(("mutation", .string(mutation?.description ?? "none")))
+      } else {
+        findings = audit(trace, configuration: configuration)
       }
-      events += trace.count
+      tally.events += trace.count
       if let out {
         let path = "\(out)/fuzz-\(seed)-\(index).jsonl"
         guard write(TraceWriter.trace(header: header, events: trace), to: path, result: &result) else {
           return result
         }
       }
-      let findings = audit(trace, configuration: configuration)
-      let failing: (([Event]) -> Bool, String)?
-      if invalid {
-        switch OrderingAcceptor.verdict(trace) {
-        case .undefined:
-          undefined += 1
-          failing = nil
-        case .clean, .violation:
-          failing =
-            disagrees(trace, configuration: configuration)
-            ? ({ disagrees($0, configuration: configuration) }, "acceptors-disagree") : nil
-        }
-      } else if let rule = findings.first?.rule {
-        failing = (TraceShrinker.reports(rule, configuration: configuration), rule.rawValue)
-      } else {
-        failing = nil
+      let projected = OrderingAcceptor.projection(of: trace)
+      let comparison = OrderingAcceptor.compare(projected, configuration: configuration)
+      switch comparison.agrees {
+      case true?: tally.agreed += 1
+      case nil: tally.undefined += 1
+      case false?: break
       }
-      guard let (predicate, name) = failing else { continue }
-      failures += 1
-      let minimal = TraceShrinker.shrink(trace, keeping: predicate)
-      guard makeDirectory(regressions, result: &result) else { return result }
-      let path = "\(regressions)/fuzz-\(seed)-\(index)-\(name).jsonl"
+      if comparison.machine != nil { tally.violations += 1 }
+      let failure: Failure?
+      if !invalid, let rule = findings.first?.rule {
+        failure = Failure(
+          events: trace, predicate: TraceShrinker.reports(rule, configuration: configuration),
+          name: rule.rawValue, differential: false)
+      } else if comparison.agrees == false {
+        failure = Failure(
+          events: projected,
+          predicate: { OrderingAcceptor.compare($0, configuration: configuration).agrees == false },
+          name: "acceptors-disagree", differential: true)
+      } else {
+        failure = nil
+      }
+      guard let failure else { continue }
+      tally.failures += 1
       let note =
-        "replay fuzz --seed \(seed)\(invalid ? " --invalid" : ""): trace \(index), \(name), shrunk from \(trace.count) events"
-      let expect = audit(minimal, configuration: configuration).map(\.rule.rawValue)
-      let text = TraceWriter.trace(
-        header: TraceHeader(expect: Array(Set(expect)).sorted(), metadata: [("note", .string(note))]),
-        events: minimal)
-      guard write(text, to: path, result: &result) else { return result }
+        "replay fuzz --seed \(seed)\(invalid ? " --invalid" : ""): trace \(index), \(failure.name), shrunk "
+        + "from \(failure.events.count) events"
+        + (failure.differential ? "; \(comparison.description)" : "")
+      guard
+        let path = save(
+          failure, note: note, to: "\(regressions)/fuzz-\(seed)-\(index)-\(failure.name).jsonl",
+          configuration: configuration, result: &result)
+      else { return result }
       result.stderr +=
-        "\(path): error: [\(name)] failing case from seed \(seed) trace \(index), shrunk to \(minimal.count) events\n"
+        "\(path): error: [\(failure.name)] failing case from seed \(seed) trace \(index), saved shrunk\n"
     }
     let seconds = max(Date().timeIntervalSince(start), 1e-9)
     let rate = Int((Double(count) / seconds).rounded())
     result.stdout =
-      "fuzzed \(count) \(invalid ? "mutated " : "")traces (\(events) events) from seed \(seed) in "
+      "fuzzed \(count) \(invalid ? "mutated " : "")traces (\(tally.events) events) from seed \(seed) in "
       + "\(String(format: "%.2f", seconds)) s: \(rate) traces/s generated and audited; "
-      + "\(failures) failing\(invalid ? ", \(undefined) outside the acceptor's subset" : "")\n"
-    result.status = failures > 0 ? 1 : 0
+      + "machine and acceptor agreed on \(tally.agreed) (\(tally.violations) with a violation), "
+      + "\(tally.undefined) left the acceptor's subset first; \(tally.failures) failing\n"
+    result.status = tally.failures > 0 ? 1 : 0
     return result
+  }
+
+  /// Shrinks `failure` and writes it with a header whose `expect` lists every rule its audit reports (and
+  /// for a disagreement `"check":"differential"`); returns the path, or nil after reporting an error.
+  private static func save(
+    _ failure: Failure, note: String, to path: String, configuration: AuditConfiguration,
+    result: inout ReplayCLI.Result
+  ) -> String? {
+    let minimal = TraceShrinker.shrink(failure.events, keeping: failure.predicate)
+    guard makeDirectory((path as NSString).deletingLastPathComponent, result: &result) else { return nil }
+    var metadata: [(key: String, value: JSONValue)] = [("note", .string(note))]
+    // The expect of a disagreement is the machine's own opinion, which may be the bug: the check tells the
+    // test suite to compare the two judges on it as well.
+    if failure.differential { metadata.append(("check", .string("differential"))) }
+    let expect = ruleIDs(audit(minimal, configuration: configuration))
+    let text = TraceWriter.trace(header: TraceHeader(expect: expect, metadata: metadata), events: minimal)
+    return write(text, to: path, result: &result) ? path : nil
   }
 
   static func audit(_ events: [Event], configuration: AuditConfiguration) -> [Finding] {
@@ -136,18 +176,9 @@ enum FuzzCommand {
     return findings
   }
 
-  /// The machine and the acceptor disagree on whether `events` break an ordering rule.
-  static func disagrees(_ events: [Event], configuration: AuditConfiguration) -> Bool {
-    let acceptorClean: Bool
-    switch OrderingAcceptor.verdict(events) {
-    case .clean: acceptorClean = true
-    case .violation: acceptorClean = false
-    case .undefined: return false
-    }
-    let machineClean = !audit(events, configuration: configuration).contains {
-      OrderingAcceptor.judgedRules.contains($0.rule)
-    }
-    return machineClean != acceptorClean
+  /// The distinct rule ids of `findings`, sorted: what a header's `expect` holds.
+  static func ruleIDs(_ findings: [Finding]) -> [String] {
+    Array(Set(findings.map(\.rule.rawValue))).sorted()
   }
 
   private static func makeDirectory(_ path: String, result: inout ReplayCLI.Result) -> Bool {

@@ -6,13 +6,14 @@
 /// OrderingAcceptor.verdict(events)  // .clean, .violation(at: 7) or .undefined(at: 3, "why")
 /// ```
 ///
-/// It answers only "clean or not" for the ordering rules in `OrderingAcceptor.judgedRules`, and only on
-/// its subset: one root (`root`); lifecycle events only (`projection(of:)` drops layout, appearance,
-/// size, gesture, pause, mark and adaptive-delegate events, and re-times events 0.5 ms apart so no
-/// deadline or timing rule can matter); no dismissal of a presentation with others above it, no
-/// `animationEnded` after a transition without animator events, and a few other corners where UIKit leaves
-/// room. Outside the subset it says `.undefined` instead of guessing. It shares no code with the machine:
-/// it reads neither `TransitionTable` nor `Phase`.
+/// It answers, for the ordering rules in `OrderingAcceptor.judgedRules`, "clean" or "the first violation
+/// is event N", and only on its subset: lifecycle events of presentations (`projection(of:)` drops
+/// layout, appearance, size, gesture, pause, mark and `presentationControllerDidDismiss` events, and
+/// re-times events 1 µs apart so no deadline, tail window or timing rule can matter); any number of roots
+/// (`root`, `root:NAME`), but no event of a root itself; no dismissal of a presentation with others above
+/// it, no `animationEnded` after a transition without animator events, and a few other corners where
+/// UIKit leaves room. Outside the subset it says `.undefined` instead of guessing. It shares no code with
+/// the machine: it reads neither `TransitionTable` nor `Phase`. `compare(_:configuration:)` runs both.
 public enum OrderingAcceptor {
   /// What the acceptor says about a trace.
   public enum Verdict: Sendable, Hashable {
@@ -36,17 +37,23 @@ public enum OrderingAcceptor {
     .dismissalTransitionWillBegin, .dismissalTransitionDidEnd, .animateTransition,
     .startInteractiveTransition,
     .updateInteractiveTransition, .finishInteractiveTransition, .cancelInteractiveTransition,
-    .completeTransition, .animationEnded, .completion,
+    .completeTransition, .animationEnded, .completion, .presentationControllerWillDismiss,
+    .presentationControllerDidAttemptToDismiss,
   ]
 
-  /// `events` restricted to `kinds`, re-timed 0.5 ms apart from t = 0.
+  /// `events` restricted to `kinds`, re-timed 1 µs apart from t = 0 (a million events stay inside the
+  /// 2 s grace and tail window, so no deadline can matter).
   public static func projection(of events: [Event]) -> [Event] {
     events.filter { kinds.contains($0.kind) }.enumerated().map { index, event in
       var event = event
-      event.t = Double(index) / 2000
+      event.t = Double(index) / 1_000_000
       return event
     }
   }
+
+  /// Whether `id` names a root (`root` or `root:NAME`), spelled out here so the acceptor reads nothing of
+  /// the machine's.
+  private static func isRoot(_ id: String) -> Bool { id == "root" || id.hasPrefix("root:") }
 
   // MARK: The hand-written language
 
@@ -69,6 +76,8 @@ public enum OrderingAcceptor {
     /// The last transition completed (true) or was cancelled (false); nil before any ended.
     var lastCompleted: Bool?
     var lastHadAnimator = false
+    /// `presentationControllerWillDismiss` was delivered in this dismissal (UIKit sends it once).
+    var willDismissSeen = false
 
     var isLive: Bool { stage != .gone && stage != .over }
     var isIdle: Bool { stage == .shown }
@@ -80,6 +89,7 @@ public enum OrderingAcceptor {
       started = false
       complete = nil
       tail = []
+      willDismissSeen = false
     }
   }
 
@@ -105,18 +115,15 @@ public enum OrderingAcceptor {
       guard kinds.contains(event.kind) else {
         return .undefined(at: index, "\(event.kind.rawValue) not judged")
       }
-      guard id != root, !id.hasPrefix("root:") else { return .undefined(at: index, "event of a root") }
+      guard !isRoot(id) else { return .undefined(at: index, "event of a root") }
       var p = table[id] ?? Presentation()
       let bad = Verdict.violation(at: index)
 
       switch event.kind {
       case .present:
         let presenter = event.payload.presenter ?? root
-        guard presenter == root || !presenter.hasPrefix("root:") else {
-          return .undefined(at: index, "second root")
-        }
         if p.isLive || presenter == id { return bad }
-        if presenter != root {
+        if !isRoot(presenter) {
           guard let q = table[presenter], q.isIdle else { return bad }
         }
         if liveChild(of: presenter) != nil { return bad }
@@ -148,6 +155,22 @@ public enum OrderingAcceptor {
         } else {
           return bad
         }
+
+      case .presentationControllerWillDismiss:
+        // A sheet swipe: a system dismissal request from idle, or news of the swipe during a dismissal.
+        if p.isIdle {
+          if liveChild(of: id) != nil { return .undefined(at: index, "system dismissal of a stack") }
+          p.begin(dismissing: true)
+          p.stage = .requested
+        } else {
+          let open: [Stage] = [.requested, .began, .animating, .interactive, .finishing, .cancelling]
+          guard p.dismissing, open.contains(p.stage), !p.willDismissSeen else { return bad }
+        }
+        p.willDismissSeen = true
+
+      case .presentationControllerDidAttemptToDismiss:
+        // isModalInPresentation refused a swipe: only while presented and idle.
+        guard p.isIdle else { return bad }
 
       case .dismissalTransitionWillBegin:
         if p.stage == .requested, p.dismissing {
@@ -207,7 +230,7 @@ public enum OrderingAcceptor {
         case .completed, .cancelled:
           guard p.complete == value else { return bad }
         case .began where !p.animator:
-          guard value else { return .undefined(at: index, "DidEnd(false) without animator") }
+          break  // a system-driven transition: no completeTransition (a cancelled swipe ends false)
         default: return bad
         }
         p.lastCompleted = value
