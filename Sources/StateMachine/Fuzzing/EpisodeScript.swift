@@ -1,9 +1,15 @@
-/// One episode of a generated trace written the way UIKit calls back, at whole-microsecond times.
+/// The episodes of one window scene written the way UIKit calls back, at whole-microsecond times on the
+/// scene's own clock.
 ///
 /// ```swift
 /// var script = EpisodeScript(micros: 1_000_000_000)
-/// script.presentAnimated("card", presenter: "root", random: &random)
+/// script.presentAnimated("card", presenter: "root", style: "fullScreen", random: &random)
 /// ```
+///
+/// `presenterAppearance` names the presenter that gets appearance callbacks: with a `fullScreen` style
+/// UIKit removes the presenter's view, so the presenter (a root under its own name, or the presentation
+/// below) gets `viewWillDisappear`/`viewDidDisappear` when the presentation comes and
+/// `viewWillAppear`/`viewDidAppear` when it goes (SPEC decision 5); other styles leave it alone.
 struct EpisodeScript: Sendable {
   var micros: Int64
   var events: [Event] = []
@@ -25,6 +31,13 @@ struct EpisodeScript: Sendable {
     Double(random.within(50...120)) / 200
   }
 
+  /// Whether a presentation in `style` removes its presenter's view, so the presenter gets appearance
+  /// callbacks.
+  static func removesPresenter(_ style: String) -> Bool { style == "fullScreen" }
+
+  /// Whether a presentation in `style` is a sheet the user can swipe down.
+  static func isSheet(_ style: String) -> Bool { style == "pageSheet" || style == "formSheet" }
+
   /// A layout pass well inside one 60 Hz frame.
   private mutating func layoutPass(_ id: String, will: Bool = true, random: inout SeededRandom) {
     let payload = Payload(width: size.width, height: size.height)
@@ -44,92 +57,233 @@ struct EpisodeScript: Sendable {
         payload: Payload(didComplete: didComplete)))
   }
 
-  mutating func presentAnimated(_ id: String, presenter: String, random: inout SeededRandom) {
+  /// One callback of the tail UIKit delivers after `completeTransition`.
+  private struct TailItem {
+    var id: String
+    var kind: EventKind
+    var payload = Payload()
+  }
+
+  // MARK: Presentation
+
+  mutating func presentAnimated(_ id: String, presenter: String, style: String, random: inout SeededRandom) {
     let duration = Self.duration(&random)
-    let style = random.pick(["custom", "pageSheet", "fullScreen", "overFullScreen"])
+    let appearance = Self.removesPresenter(style) ? presenter : nil
     at(random.within(100...2000), id, .present, Payload(presenter: presenter, animated: true, style: style))
     at(300, id, .presentationTransitionWillBegin)
+    if let appearance { at(200, appearance, .viewWillDisappear, Payload(animated: true)) }
     at(200, id, .viewWillAppear, Payload(animated: true))
     at(300, id, .animateTransition, Payload(duration: duration))
     let start = micros
     layoutPass(id, random: &random)
     if random.chance(40) { layoutPass(id, random: &random) }
     complete(id, after: start, seconds: duration, didComplete: true, random: &random)
-    appendTail(
-      id,
-      [
-        (.presentationTransitionDidEnd, Payload(completed: true)), (.viewDidAppear, Payload(animated: true)),
-        (.animationEnded, Payload(completed: true)), (.completion, Payload()),
-      ], random: &random)
+    var tail = [
+      TailItem(id: id, kind: .presentationTransitionDidEnd, payload: Payload(completed: true)),
+      TailItem(id: id, kind: .viewDidAppear, payload: Payload(animated: true)),
+      TailItem(id: id, kind: .animationEnded, payload: Payload(completed: true)),
+      TailItem(id: id, kind: .completion),
+    ]
+    if let appearance {
+      tail.append(TailItem(id: appearance, kind: .viewDidDisappear, payload: Payload(animated: true)))
+    }
+    appendTail(tail, random: &random)
   }
 
-  mutating func presentNonAnimated(_ id: String, presenter: String, random: inout SeededRandom) {
-    at(
-      random.within(100...2000), id, .present,
-      Payload(presenter: presenter, animated: false, style: "overFullScreen"))
+  mutating func presentNonAnimated(_ id: String, presenter: String, style: String, random: inout SeededRandom)
+  {
+    let appearance = Self.removesPresenter(style) ? presenter : nil
+    at(random.within(100...2000), id, .present, Payload(presenter: presenter, animated: false, style: style))
     at(300, id, .presentationTransitionWillBegin)
+    if let appearance { at(200, appearance, .viewWillDisappear, Payload(animated: false)) }
     at(400, id, .viewWillAppear, Payload(animated: false))
     layoutPass(id, random: &random)
     at(900, id, .presentationTransitionDidEnd, Payload(completed: true))
+    if let appearance { at(200, appearance, .viewDidDisappear, Payload(animated: false)) }
     at(300, id, .viewDidAppear, Payload(animated: false))
     at(200, id, .completion)
   }
 
-  mutating func presentInteractive(_ id: String, presenter: String, finish: Bool, random: inout SeededRandom)
-  {
+  mutating func presentInteractive(
+    _ id: String, presenter: String, style: String, finish: Bool, random: inout SeededRandom
+  ) {
     let duration = Self.duration(&random)
+    let appearance = Self.removesPresenter(style) ? presenter : nil
     at(
       random.within(100...2000), id, .panBegan,
       Payload(translation: 0, velocity: -Double(random.within(40...300))))
-    at(500, id, .present, Payload(presenter: presenter, animated: true, style: "custom"))
+    at(500, id, .present, Payload(presenter: presenter, animated: true, style: style))
     at(300, id, .presentationTransitionWillBegin)
+    if let appearance { at(200, appearance, .viewWillDisappear, Payload(animated: true)) }
     at(400, id, .viewWillAppear, Payload(animated: true))
     at(800, id, .startInteractiveTransition, Payload(duration: duration))
     if random.chance(60) { at(200, id, .animateTransition, Payload(duration: duration)) }
     layoutPass(id, random: &random)
     let percent = drive(id, finish: finish, random: &random)
-    settle(id, percent: percent, duration: duration, finish: finish, presenting: true, random: &random)
+    settle(
+      id, percent: percent, duration: duration, finish: finish, presenting: true,
+      presenterAppearance: appearance,
+      random: &random)
   }
 
-  mutating func dismissAnimated(_ id: String, random: inout SeededRandom) {
+  /// A presentation recorded from its callbacks only (no `present` line): an implicit present on the
+  /// default root's top-most presentation (SPEC decision 4), system-driven or with an animator; no
+  /// completion block is recorded, as no `present` call was.
+  mutating func presentCallbacksOnly(_ id: String, random: inout SeededRandom) {
+    at(random.within(100...2000), id, .presentationTransitionWillBegin)
+    at(400, id, .viewWillAppear, Payload(animated: true))
+    var tail = [
+      TailItem(id: id, kind: .presentationTransitionDidEnd, payload: Payload(completed: true)),
+      TailItem(id: id, kind: .viewDidAppear, payload: Payload(animated: true)),
+    ]
+    if random.chance(50) {
+      let duration = Self.duration(&random)
+      at(300, id, .animateTransition, Payload(duration: duration))
+      let start = micros
+      layoutPass(id, random: &random)
+      complete(id, after: start, seconds: duration, didComplete: true, random: &random)
+      tail.append(TailItem(id: id, kind: .animationEnded, payload: Payload(completed: true)))
+      appendTail(tail, random: &random)
+    } else {
+      layoutPass(id, random: &random)
+      // A system transition: no animator events, DidEnd when the sheet has slid up.
+      at(random.within(250_000...450_000), id, .presentationTransitionDidEnd, Payload(completed: true))
+      at(random.within(100...400), id, .viewDidAppear, Payload(animated: true))
+    }
+  }
+
+  // MARK: Dismissal
+
+  mutating func dismissAnimated(_ id: String, presenterAppearance: String?, random: inout SeededRandom) {
     let duration = Self.duration(&random)
     at(random.within(100...2000), id, .dismiss, Payload(animated: true))
     at(300, id, .dismissalTransitionWillBegin)
+    if let appearance = presenterAppearance { at(200, appearance, .viewWillAppear, Payload(animated: true)) }
     at(200, id, .viewWillDisappear, Payload(animated: true))
     at(300, id, .animateTransition, Payload(duration: duration))
     let start = micros
     layoutPass(id, will: false, random: &random)
     complete(id, after: start, seconds: duration, didComplete: true, random: &random)
-    appendTail(
-      id,
-      [
-        (.dismissalTransitionDidEnd, Payload(completed: true)), (.viewDidDisappear, Payload(animated: true)),
-        (.animationEnded, Payload(completed: true)), (.completion, Payload()),
-      ], random: &random)
+    var tail = [
+      TailItem(id: id, kind: .dismissalTransitionDidEnd, payload: Payload(completed: true)),
+      TailItem(id: id, kind: .viewDidDisappear, payload: Payload(animated: true)),
+      TailItem(id: id, kind: .animationEnded, payload: Payload(completed: true)),
+      TailItem(id: id, kind: .completion),
+    ]
+    if let appearance = presenterAppearance {
+      tail.append(TailItem(id: appearance, kind: .viewDidAppear, payload: Payload(animated: true)))
+    }
+    appendTail(tail, random: &random)
   }
 
-  mutating func dismissNonAnimated(_ id: String, random: inout SeededRandom) {
+  mutating func dismissNonAnimated(_ id: String, presenterAppearance: String?, random: inout SeededRandom) {
     at(random.within(100...2000), id, .dismiss, Payload(animated: false))
     at(300, id, .dismissalTransitionWillBegin)
+    if let appearance = presenterAppearance { at(200, appearance, .viewWillAppear, Payload(animated: false)) }
     at(300, id, .viewWillDisappear, Payload(animated: false))
     at(1200, id, .dismissalTransitionDidEnd, Payload(completed: true))
     at(200, id, .viewDidDisappear, Payload(animated: false))
+    if let appearance = presenterAppearance { at(200, appearance, .viewDidAppear, Payload(animated: false)) }
     at(200, id, .completion)
   }
 
-  mutating func dismissInteractive(_ id: String, finish: Bool, random: inout SeededRandom) {
+  mutating func dismissInteractive(
+    _ id: String, finish: Bool, presenterAppearance: String?, random: inout SeededRandom
+  ) {
     let duration = Self.duration(&random)
     at(
       random.within(100...2000), id, .panBegan,
       Payload(translation: 0, velocity: Double(random.within(100...400))))
     at(400, id, .dismiss, Payload(animated: true))
     at(300, id, .dismissalTransitionWillBegin)
+    if let appearance = presenterAppearance { at(200, appearance, .viewWillAppear, Payload(animated: true)) }
     at(300, id, .viewWillDisappear, Payload(animated: true))
     at(600, id, .startInteractiveTransition, Payload(duration: duration))
     if random.chance(60) { at(200, id, .animateTransition, Payload(duration: duration)) }
     let percent = drive(id, finish: finish, random: &random)
-    settle(id, percent: percent, duration: duration, finish: finish, presenting: false, random: &random)
+    settle(
+      id, percent: percent, duration: duration, finish: finish, presenting: false,
+      presenterAppearance: presenterAppearance, random: &random)
   }
+
+  /// A dismissal recorded from its callbacks only (no `dismiss` line): a system dismissal of a presented
+  /// presentation (SPEC decision 4), system-driven or with an animator; no completion block.
+  mutating func dismissCallbacksOnly(_ id: String, presenterAppearance: String?, random: inout SeededRandom) {
+    at(random.within(100...2000), id, .dismissalTransitionWillBegin)
+    if let appearance = presenterAppearance { at(200, appearance, .viewWillAppear, Payload(animated: true)) }
+    at(300, id, .viewWillDisappear, Payload(animated: true))
+    let didEnd = TailItem(id: id, kind: .dismissalTransitionDidEnd, payload: Payload(completed: true))
+    var tail = [TailItem(id: id, kind: .viewDidDisappear, payload: Payload(animated: true))]
+    if let appearance = presenterAppearance {
+      tail.append(TailItem(id: appearance, kind: .viewDidAppear, payload: Payload(animated: true)))
+    }
+    if random.chance(50) {
+      let duration = Self.duration(&random)
+      at(300, id, .animateTransition, Payload(duration: duration))
+      let start = micros
+      layoutPass(id, will: false, random: &random)
+      complete(id, after: start, seconds: duration, didComplete: true, random: &random)
+      tail += [didEnd, TailItem(id: id, kind: .animationEnded, payload: Payload(completed: true))]
+    } else {
+      // A system transition: with no animator events the tail starts at DidEnd, so it comes first.
+      layoutPass(id, will: false, random: &random)
+      at(random.within(250_000...450_000), didEnd.id, didEnd.kind, didEnd.payload)
+    }
+    appendTail(tail, random: &random)
+  }
+
+  /// What the user's swipe on a sheet comes to.
+  enum SwipeOutcome: Sendable {
+    /// The sheet goes: `presentationControllerWillDismiss`, a system dismissal, `DidDismiss`.
+    case dismissed
+    /// The user lets go before the threshold: the dismissal ends with `completed: false`, appearance reverts.
+    case cancelled
+    /// `isModalInPresentation` refuses it: only `presentationControllerDidAttemptToDismiss`.
+    case refused
+  }
+
+  /// The user swipes a sheet down: the pan, and the adaptive delegate's callbacks around a system-driven
+  /// dismissal (no animator events, so no `completeTransition` and no completion block).
+  mutating func swipe(_ id: String, outcome: SwipeOutcome, random: inout SeededRandom) {
+    at(
+      random.within(100...2000), id, .panBegan,
+      Payload(translation: 0, velocity: Double(random.within(50...400))))
+    let steps = random.within(3...12)
+    if outcome == .refused {
+      for step in 1...steps {
+        at(
+          16_000 + random.within(0...1000), id, .panChanged,
+          Payload(translation: Double(step * 4), velocity: 240))
+        if step == 2 { at(200, id, .presentationControllerDidAttemptToDismiss) }
+      }
+      at(16_000, id, .panEnded, Payload(translation: Double(steps * 4), velocity: 0))
+      return
+    }
+    at(300, id, .presentationControllerWillDismiss)
+    at(300, id, .dismissalTransitionWillBegin)
+    at(300, id, .viewWillDisappear, Payload(animated: true))
+    let reach = outcome == .dismissed ? 60 : 14
+    for step in 1...steps {
+      at(
+        16_000 + random.within(0...1000), id, .panChanged,
+        Payload(translation: Double(step * reach), velocity: Double(random.within(100...900))))
+    }
+    let dismissed = outcome == .dismissed
+    at(
+      16_000, id, random.chance(85) ? .panEnded : .panCancelled,
+      Payload(translation: Double(steps * reach), velocity: dismissed ? 800 : -120))
+    layoutPass(id, will: false, random: &random)
+    at(random.within(150_000...350_000), id, .dismissalTransitionDidEnd, Payload(completed: dismissed))
+    if dismissed {
+      at(random.within(100...400), id, .viewDidDisappear, Payload(animated: true))
+      at(random.within(100...400), id, .presentationControllerDidDismiss)
+    } else {
+      at(random.within(100...400), id, .viewWillAppear, Payload(animated: true))
+      at(random.within(100...400), id, .viewDidAppear, Payload(animated: true))
+    }
+  }
+
+  // MARK: Interaction
 
   /// Pan updates at 60 Hz, rising (and for a cancel, falling again); returns the last percent.
   private mutating func drive(_ id: String, finish: Bool, random: inout SeededRandom) -> Double {
@@ -163,10 +317,11 @@ struct EpisodeScript: Sendable {
     return percent
   }
 
-  /// Finish or cancel at `percent`, `completeTransition` after UIKit's remaining time, and the tail.
+  /// Finish or cancel at `percent`, `completeTransition` after UIKit's remaining time, and the tail; a
+  /// cancel reverts appearance (of the presentation, and of a presenter whose view it removes).
   private mutating func settle(
     _ id: String, percent: Double, duration: Double, finish: Bool, presenting: Bool,
-    random: inout SeededRandom
+    presenterAppearance: String?, random: inout SeededRandom
   ) {
     let speed: Double = random.pick([1.0, 1.0, 1.25, 1.5, 2.0] as [Double]) ?? 1.0
     at(
@@ -174,40 +329,50 @@ struct EpisodeScript: Sendable {
       Payload(completionSpeed: speed))
     let remaining = (finish ? 1 - percent : percent) * duration / speed
     complete(id, after: micros, seconds: remaining, didComplete: finish, random: &random)
-    var tail: [(EventKind, Payload)]
-    switch (presenting, finish) {
-    case (true, true):
-      tail = [
-        (.presentationTransitionDidEnd, Payload(completed: true)), (.viewDidAppear, Payload(animated: true)),
-      ]
-    case (true, false):
-      tail = [(.presentationTransitionDidEnd, Payload(completed: false))]
-      at(200, id, .viewWillDisappear, Payload(animated: true))
-      tail.append((.viewDidDisappear, Payload(animated: true)))
-    case (false, true):
-      tail = [
-        (.dismissalTransitionDidEnd, Payload(completed: true)), (.viewDidDisappear, Payload(animated: true)),
-      ]
-    case (false, false):
-      tail = [(.dismissalTransitionDidEnd, Payload(completed: false))]
-      at(200, id, .viewWillAppear, Payload(animated: true))
-      tail.append((.viewDidAppear, Payload(animated: true)))
+    let didEnd: EventKind = presenting ? .presentationTransitionDidEnd : .dismissalTransitionDidEnd
+    var tail = [TailItem(id: id, kind: didEnd, payload: Payload(completed: finish))]
+    // The presented view controller's appearance: Did of its Will, or on a cancel the reverting pair.
+    let (own, revert): (EventKind, EventKind) =
+      presenting ? (.viewDidAppear, .viewWillDisappear) : (.viewDidDisappear, .viewWillAppear)
+    // The presenter's appearance goes the other way.
+    let (presenterOwn, presenterRevert): (EventKind, EventKind) =
+      presenting ? (.viewDidDisappear, .viewWillAppear) : (.viewDidAppear, .viewWillDisappear)
+    if finish {
+      tail.append(TailItem(id: id, kind: own, payload: Payload(animated: true)))
+      if let appearance = presenterAppearance {
+        tail.append(TailItem(id: appearance, kind: presenterOwn, payload: Payload(animated: true)))
+      }
+    } else {
+      at(200, id, revert, Payload(animated: true))
+      tail.append(TailItem(id: id, kind: Self.did(of: revert), payload: Payload(animated: true)))
+      if let appearance = presenterAppearance {
+        at(200, appearance, presenterRevert, Payload(animated: true))
+        tail.append(
+          TailItem(id: appearance, kind: Self.did(of: presenterRevert), payload: Payload(animated: true)))
+      }
     }
-    tail.append((.animationEnded, Payload(completed: finish)))
-    if finish { tail.append((.completion, Payload())) }
-    appendTail(id, tail, random: &random)
+    tail.append(TailItem(id: id, kind: .animationEnded, payload: Payload(completed: finish)))
+    if finish { tail.append(TailItem(id: id, kind: .completion)) }
+    appendTail(tail, random: &random)
+  }
+
+  private static func did(of will: EventKind) -> EventKind {
+    will == .viewWillAppear ? .viewDidAppear : .viewDidDisappear
   }
 
   /// The tail UIKit delivers in one run-loop turn after `completeTransition`, in a shuffled order, except
-  /// that `completion` comes last and a `viewDid*` stays after its `viewWill*`.
-  private mutating func appendTail(_ id: String, _ tail: [(EventKind, Payload)], random: inout SeededRandom) {
-    var items = tail.filter { $0.0 != .completion }
+  /// that `completion` comes last (every `viewWill*` was delivered before the tail, so each `viewDid*` is
+  /// after its `viewWill*` wherever it lands).
+  private mutating func appendTail(_ tail: [TailItem], random: inout SeededRandom) {
+    var items = tail.filter { $0.kind != .completion }
     for index in stride(from: items.count - 1, to: 0, by: -1) {
       items.swapAt(index, random.below(index + 1))
     }
-    for item in items { at(random.within(100...400), id, item.0, item.1) }
-    if tail.contains(where: { $0.0 == .completion }) { at(random.within(100...400), id, .completion) }
+    for item in items { at(random.within(100...400), item.id, item.kind, item.payload) }
+    for item in tail where item.kind == .completion { at(random.within(100...400), item.id, .completion) }
   }
+
+  // MARK: Other episodes
 
   /// The device rotates to landscape and back while `id` is presented.
   mutating func rotate(_ id: String, random: inout SeededRandom) {
@@ -224,8 +389,10 @@ struct EpisodeScript: Sendable {
   }
 
   /// `dismiss` of `stack[0]` with the others above it: every lower member logs a non-animated pair around
-  /// the animated dismissal of the top-most one, and the one completion block runs.
-  mutating func dismissFromBelow(_ stack: [String], random: inout SeededRandom) {
+  /// the animated dismissal of the top-most one, and the one completion block runs. `presenterAppearance`
+  /// is the presenter of `stack[0]` when `stack[0]`'s style removed its view: it appears again.
+  mutating func dismissFromBelow(_ stack: [String], presenterAppearance: String?, random: inout SeededRandom)
+  {
     guard let lower = stack.first, let top = stack.last, stack.count >= 2 else { return }
     let duration = Self.duration(&random)
     let below = stack.dropLast()
@@ -234,6 +401,7 @@ struct EpisodeScript: Sendable {
       at(300, member, .dismissalTransitionWillBegin)
       at(200, member, .viewWillDisappear, Payload(animated: false))
     }
+    if let appearance = presenterAppearance { at(200, appearance, .viewWillAppear, Payload(animated: true)) }
     at(400, top, .dismissalTransitionWillBegin)
     at(300, top, .viewWillDisappear, Payload(animated: true))
     at(800, top, .animateTransition, Payload(duration: duration))
@@ -241,15 +409,16 @@ struct EpisodeScript: Sendable {
     layoutPass(top, will: false, random: &random)
     complete(top, after: start, seconds: duration, didComplete: true, random: &random)
     appendTail(
-      top,
       [
-        (.dismissalTransitionDidEnd, Payload(completed: true)), (.viewDidDisappear, Payload(animated: true)),
-        (.animationEnded, Payload(completed: true)),
+        TailItem(id: top, kind: .dismissalTransitionDidEnd, payload: Payload(completed: true)),
+        TailItem(id: top, kind: .viewDidDisappear, payload: Payload(animated: true)),
+        TailItem(id: top, kind: .animationEnded, payload: Payload(completed: true)),
       ], random: &random)
     for member in below.reversed() {
       at(300, member, .dismissalTransitionDidEnd, Payload(completed: true))
       at(200, member, .viewDidDisappear, Payload(animated: false))
     }
+    if let appearance = presenterAppearance { at(200, appearance, .viewDidAppear, Payload(animated: true)) }
     at(200, lower, .completion)
   }
 }

@@ -52,10 +52,7 @@ import Testing
     var generator = TraceGenerator(seed: 5, configuration: GeneratorConfiguration(episodes: 200, roots: 3))
     let events = generator.events()
     let kinds = Set(events.map(\.kind))
-    for kind in [
-      EventKind.startInteractiveTransition, .finishInteractiveTransition, .cancelInteractiveTransition,
-      .viewWillTransitionToSize, .pauseInteractiveTransition, .mark,
-    ] {
+    for kind in EventKind.allCases {
       #expect(kinds.contains(kind), "seed 5: no \(kind.rawValue)")
     }
     #expect(
@@ -66,5 +63,86 @@ import Testing
     #expect(Set(events.map(\.id)).contains("root:s2"), "seed 5: one root only")
     let presents = events.filter { $0.kind == .present }.map(\.id)
     #expect(Set(presents).count < presents.count, "seed 5: no id reuse")
+    #expect(FuzzSupport.findings(events).isEmpty, "seed 5: \(FuzzSupport.findings(events).prefix(3))")
+
+    // Walk the trace with the machine to see what kind of episode each event belonged to.
+    var session = PresentationSession()
+    var implicitPresents = 0
+    var systemDismissals = 0
+    var presenterAppearance = 0
+    var rootAppearance = 0
+    var overlapping = 0
+    for (index, event) in events.enumerated() {
+      let before = session.phase(of: event.id)
+      if event.kind.rawValue.hasPrefix("view"), event.kind != .viewWillTransitionToSize {
+        if PresentationSession.isRoot(event.id) {
+          rootAppearance += 1
+        } else if session.lifecycle(of: event.id)?.child != nil {
+          presenterAppearance += 1
+        }
+      }
+      let step = session.handle(event, line: index + 1)
+      if event.kind == .presentationTransitionWillBegin, !before.isLive, step.to == .presentingBegan {
+        implicitPresents += 1
+      }
+      if event.kind == .dismissalTransitionWillBegin, before.isPresentedAndIdle { systemDismissals += 1 }
+      // Transitions of two window scenes in flight at once: the scenes run concurrently.
+      let scenes = Set(
+        session.inFlight.map { $0.split(separator: ".").count > 1 ? $0.split(separator: ".")[0] : "" })
+      if scenes.count > 1 { overlapping += 1 }
+    }
+    #expect(implicitPresents > 0, "seed 5: no callbacks-only present")
+    #expect(systemDismissals > 0, "seed 5: no callbacks-only dismissal")
+    #expect(presenterAppearance > 0, "seed 5: no presenter appearance under a full-screen presentation")
+    #expect(rootAppearance > 0, "seed 5: no root appearance")
+    #expect(overlapping > 0, "seed 5: the window scenes never had transitions in flight at once")
+  }
+
+  @Test func scenesInterleaveInTimeOrder() {
+    var generator = TraceGenerator(seed: 12, configuration: GeneratorConfiguration(episodes: 6, roots: 5))
+    let events = generator.events()
+    #expect(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t }, "seed 12: time went backwards")
+    // Count how often the scene changes from one event to the next: interleaved, not one after another.
+    func scene(_ event: Event) -> Substring {
+      PresentationSession.isRoot(event.id) ? Substring(event.id) : event.id.split(separator: ".").first ?? ""
+    }
+    let switches = zip(events, events.dropFirst()).count { scene($0) != scene($1) }
+    #expect(switches > 50, "seed 12: only \(switches) switches between scenes")
+  }
+
+  @Test func anUnboundedStreamFeedsAThousandScenesWithoutEnding() {
+    let configuration = GeneratorConfiguration(episodes: .max, roots: 1000)
+    var generator = TraceGenerator(seed: 42, configuration: configuration)
+    var stream = generator.stream()
+    var auditor = Auditor()
+    var findings: [Finding] = []
+    var last = -Double.infinity
+    var roots: Set<String> = []
+    let count = FuzzSupport.iterations(50_000)
+    for line in 1...count {
+      guard let event = stream.next() else {
+        Issue.record("seed 42: the unbounded stream ended after \(line - 1) events")
+        return
+      }
+      #expect(event.t >= last, "seed 42: event \(line) goes back in time")
+      last = event.t
+      if event.kind == .present, let presenter = event.payload.presenter,
+        PresentationSession.isRoot(presenter)
+      {
+        roots.insert(presenter)
+      }
+      auditor.audit(event, line: line, into: &findings)
+    }
+    #expect(
+      findings.isEmpty,
+      "seed 42: \(findings.prefix(3).map { "\($0.line) [\($0.rule.rawValue)] \($0.message)" })")
+    #expect(roots.count > 500, "seed 42: only \(roots.count) of 1000 scenes presented anything")
+    var again = TraceGenerator(seed: 42, configuration: configuration)
+    var replayed = again.stream()
+    var first: [Event] = []
+    for _ in 0..<100 { if let event = replayed.next() { first.append(event) } }
+    var freshGenerator = TraceGenerator(seed: 42, configuration: configuration)
+    var fresh = freshGenerator.stream()
+    #expect(first == (0..<100).compactMap { _ in fresh.next() }, "seed 42: not deterministic")
   }
 }
