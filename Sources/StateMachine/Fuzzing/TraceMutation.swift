@@ -18,8 +18,9 @@ public enum TraceMutation: Sendable, Hashable, CustomStringConvertible {
   case retime(index: Int, delta: Double)
   /// Sets (or with `nil`, removes) one payload key of the event.
   case corruptPayload(index: Int, key: PayloadKey, value: JSONValue?)
-  /// Inserts `event` (taken from another presentation, or renamed to one) before position `index`.
-  case inject(index: Int, event: Event)
+  /// Inserts `event` before position `index`: an event taken from presentation `from` and renamed to
+  /// another (`event.id`), when `from` is given.
+  case inject(index: Int, event: Event, from: String? = nil)
 
   /// What was done, in words.
   public var description: String {
@@ -30,8 +31,9 @@ public enum TraceMutation: Sendable, Hashable, CustomStringConvertible {
     case .retime(let index, let delta): "retime event \(index + 1) and later by \(delta) s"
     case .corruptPayload(let index, let key, let value):
       "set \(key.rawValue) of event \(index + 1) to \(value.map(Self.render) ?? "nothing")"
-    case .inject(let index, let event):
-      "inject \(event.kind.rawValue) of \(event.id) before event \(index + 1)"
+    case .inject(let index, let event, let from):
+      "inject \(event.kind.rawValue) of \(event.id)\(from.map { " (taken from \($0))" } ?? "") before event "
+        + "\(index + 1)"
     }
   }
 
@@ -64,7 +66,7 @@ public enum TraceMutation: Sendable, Hashable, CustomStringConvertible {
     case .corruptPayload(let index, let key, let value):
       guard result.indices.contains(index) else { return events }
       result[index].payload[key] = value
-    case .inject(let index, let event):
+    case .inject(let index, let event, _):
       guard index >= 0, index <= result.count else { return events }
       result.insert(event, at: index)
     }

@@ -1,5 +1,6 @@
-/// Breaks valid traces in small, labelled ways from a seed: drop, duplicate, swap adjacent, retime,
-/// corrupt a payload, inject an event from another presentation.
+/// Breaks valid traces in small, labelled ways from a seed: drop, duplicate, swap adjacent, retime (later,
+/// earlier, or earlier than the previous event), corrupt a payload, inject an event of one presentation
+/// under another presentation's id.
 ///
 /// ```swift
 /// var mutator = TraceMutator(seed: 7)
@@ -40,12 +41,17 @@ public struct TraceMutator: Sendable {
     case .duplicate: return .duplicate(index: index)
     case .swapAdjacent: return .swapAdjacent(index: min(index, max(events.count - 2, 0)))
     case .retime:
-      let gap = index > 0 ? events[index].t - events[index - 1].t : 0
-      let delta: Double =
-        random.chance(50)
-        ? -gap * random.unit()
-        : Double(random.within(1...4000)) / 1000
-      return .retime(index: index, delta: (delta * 1_000_000).rounded() / 1_000_000)
+      // Later, a little earlier (at most back to the previous event, so only the gaps change), or earlier
+      // than the previous event, which is time going backwards.
+      let shifted = events.count > 1 ? max(index, 1) : index
+      let gap = shifted > 0 ? events[shifted].t - events[shifted - 1].t : 0
+      let delta: Double
+      switch random.below(3) {
+      case 0: delta = Double(random.within(1...4000)) / 1000
+      case 1: delta = -gap * random.unit()
+      default: delta = -gap - Double(random.within(1...2000)) / 1000
+      }
+      return .retime(index: shifted, delta: (delta * 1_000_000).rounded() / 1_000_000)
     case .corruptPayload:
       let event = events[index]
       let keys = event.kind.payloadKeys
@@ -63,13 +69,14 @@ public struct TraceMutator: Sendable {
       }
       return .corruptPayload(index: index, key: key, value: value)
     case .inject:
+      // An event of one presentation, renamed to another one of the trace (or a stranger), at any place.
       let ids = Array(Set(events.map(\.id))).sorted()
       var event = events[random.below(events.count)]
-      let others = ids.filter { $0 != event.id } + ["intruder"]
-      if random.chance(50), let other = random.pick(others) { event.id = other }
+      let origin = event.id
+      event.id = random.pick(ids.filter { $0 != origin } + ["intruder"]) ?? "intruder"
       let position = random.below(events.count + 1)
       event.t = position < events.count ? events[position].t : events[events.count - 1].t
-      return .inject(index: position, event: event)
+      return .inject(index: position, event: event, from: origin)
     }
   }
 }

@@ -51,4 +51,32 @@ import Testing
       kinds.isSuperset(of: ["drop", "duplicate", "swap", "retime", "set", "inject"]), "seed 5: \(kinds)")
     #expect(broken > rounds / 3, "seed 5: only \(broken) of \(rounds) mutations produced a finding")
   }
+
+  @Test func retimesSometimesGoBackInTimeAndInjectionsChangeTheId() {
+    var mutator = TraceMutator(seed: 21, kinds: [.retime, .inject])
+    var backwards = 0
+    var injections = 0
+    for _ in 0..<200 {
+      guard let mutation = mutator.mutation(for: Self.events) else { continue }
+      switch mutation {
+      case .retime(let index, let delta):
+        let mutated = mutation.apply(to: Self.events)
+        if index > 0, mutated[index].t < mutated[index - 1].t {
+          backwards += 1
+          #expect(FuzzSupport.findings(mutated).contains { $0.rule == .timeWentBackwards }, "\(mutation)")
+        }
+        #expect(mutated[index].t == Self.events[index].t + delta, "\(mutation): the label is the change")
+      case .inject(let index, let event, let from):
+        injections += 1
+        #expect(from != nil && from != event.id, "\(mutation): not from another presentation")
+        #expect(Self.events.contains { $0.id == from && $0.kind == event.kind }, "\(mutation)")
+        #expect(mutation.description.contains("taken from"), "\(mutation)")
+        #expect(mutation.apply(to: Self.events)[index] == event)
+      default:
+        Issue.record("seed 21: drew \(mutation), not a retime or an injection")
+      }
+    }
+    #expect(backwards > 20, "seed 21: only \(backwards) retimes went back in time")
+    #expect(injections > 50, "seed 21: only \(injections) injections")
+  }
 }
