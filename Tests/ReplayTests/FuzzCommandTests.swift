@@ -28,8 +28,10 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     let text = try String(contentsOfFile: out, encoding: .utf8)
     #expect(text.split(separator: "\n").count == 3, "\(text)")
-    #expect(text.contains(#""expect":["complete-twice"]"#))
+    // Every rule the three events still break, so the file passes the suite's audit as it is.
+    #expect(text.contains(#""expect":["complete-twice","unknown-presentation"]"#), "\(text)")
     #expect(run(["audit", out]).status == 1)
+    #expect(run(["audit", "--check-expect", out]).status == 0)
   }
 
   @Test func shrinkUsageErrors() {
@@ -60,10 +62,29 @@ import Testing
     #expect(run(["fuzz", "--help"]).status == 0)
   }
 
+  @Test func invalidModeWritesTheWholeMutatedTraceLabelledWithItsFindings() throws {
+    let out = temporaryPath("invalid")
+    let regressions = temporaryPath("regressions")
+    let result = run([
+      "fuzz", "--seed", "3", "--count", "8", "--invalid", "--out", out, "--regressions", regressions,
+    ])
+    #expect(result.status == 0, "seed 3 --invalid: \(result.stderr)")
+    #expect(result.stdout.contains("machine and acceptor agreed on"), "\(result.stdout)")
+    let text = try String(contentsOfFile: "\(out)/fuzz-3-0.jsonl", encoding: .utf8)
+    // The whole trace as generated (appearance and layout included), not the acceptor's projection.
+    #expect(text.contains("viewWillAppear") && text.contains("containerView"), "seed 3")
+    #expect(text.contains(#""mutation":"#), "seed 3")
+    // Each file's expect is what its audit reports, so the files can serve as fixtures as they are.
+    #expect(run(["audit", "--check-expect", out]).status == 0, "seed 3")
+  }
+
   @Test func exploreReportsEveryPropertyHolding() {
     let result = run(["explore", "--depth", "1", "--presentations", "2"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("every property holds"))
+    let deeper = run(["explore", "--depth", "4"])
+    #expect(deeper.stdout.contains("states/s") && deeper.stdout.contains("sequences/s"), "\(deeper.stdout)")
+    #expect(deeper.stdout.contains("shortest present-then-dismiss: presentationTransitionWillBegin p1"))
     #expect(run(["explore", "--depth", "99"]).status == 64)
     #expect(run(["explore", "--help"]).status == 0)
   }

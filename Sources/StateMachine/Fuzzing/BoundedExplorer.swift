@@ -1,42 +1,60 @@
+import Foundation
+
 /// Enumerates every event sequence up to a depth over the abstract alphabet (every trigger for each of a
-/// few presentation ids, a fixed time step) and checks properties of the machine on each.
+/// few presentation ids) and checks properties of the machine on each, exploring each distinct state of
+/// the auditor once.
 ///
 /// ```swift
-/// let report = BoundedExplorer(depth: 3, presentations: 2).run()
-/// report.violations.isEmpty  // nothing trapped, clean is prefix-closed, no dead end, deterministic
+/// let report = BoundedExplorer(depth: 6, presentations: 1).run()
+/// report.violations.isEmpty      // nothing trapped, clean is prefix-closed, no dead end, deterministic
+/// report.presentThenDismiss      // the shortest clean sequence that presents p1 and dismisses it
 /// ```
 ///
 /// The properties: nothing traps (the run finishes); clean sequences (no ordering finding, end of trace
-/// included) are prefix-closed; from every clean sequence a few more events reach quiescence (nothing in
+/// included) are prefix-closed; from every clean state a few more events reach quiescence (nothing in
 /// flight) and stay clean; applying the same event to the same state twice gives the same step, findings
-/// and phases. Sequences are walked depth-first, copying the auditor (a value) at each node.
+/// and state.
+///
+/// The search is breadth-first and keeps only clean sequences: an unclean sequence already broke a rule,
+/// so its extensions say nothing new about the clean language (findings are never withdrawn, which is
+/// what makes clean prefix-closed); the step into it is still checked for traps and determinism. States
+/// are memoised on a digest of the auditor's whole `Codable` state (the one `AuditSnapshot` resumes
+/// from), so two sequences that reach the same state (`present p1, present p2` and the other order) are
+/// explored once, at the smallest depth. For that, every event is audited at t = 0 and line 1 (equal
+/// times are legal): the state then holds no growing clock or line number, only what the events did. At
+/// these depths no deadline or tail window (2 s) could expire anyway.
 public struct BoundedExplorer: Sendable {
   /// What an exploration checked and what it found.
   public struct Report: Sendable {
-    /// Sequences audited (every prefix counts once).
+    /// Sequences audited: every one-event extension of an explored clean sequence (and the empty one).
     public var sequences = 0
     /// Clean sequences among them.
     public var clean = 0
-    /// Distinct abstract states (the phases of every id) reached.
+    /// Distinct clean states of the auditor reached, each explored once.
     public var states = 0
+    /// The longest clean sequence explored (the depth actually reached).
+    public var deepest = 0
+    /// Clean states in which a presentation went the whole way: presented, then dismissed.
+    public var presentedThenDismissed = 0
+    /// The shortest such clean sequence. (A `present` request and the `presentationTransitionWillBegin`
+    /// of an implicit one lead to the same state, so the shortest is the callbacks-only one; its longer
+    /// twins with requests are the same state.)
+    public var presentThenDismiss: [Event]?
     /// Property violations, each with the sequence that shows it (at most a few kept).
     public var violations: [String] = []
   }
 
   public let depth: Int
   public let ids: [String]
-  /// Seconds between two events of a sequence.
-  public let timeStep: Double
   /// How many extra events the search for quiescence may add.
   public let quiescenceBound: Int
-  /// The alphabet: one representative event per (trigger, id, presenter).
+  /// The alphabet: one representative event per (trigger, id, presenter), at t = 0.
   public let alphabet: [Event]
 
   /// An explorer over `presentations` ids (`p1`, `p2`, …) and sequences up to `depth` events.
-  public init(depth: Int, presentations: Int, timeStep: Double = 0.01, quiescenceBound: Int = 8) {
+  public init(depth: Int, presentations: Int, quiescenceBound: Int = 8) {
     self.depth = max(depth, 0)
     self.ids = (1...max(presentations, 1)).map { "p\($0)" }
-    self.timeStep = timeStep
     self.quiescenceBound = quiescenceBound
     var alphabet: [Event] = []
     for id in ids {
@@ -77,27 +95,82 @@ public struct BoundedExplorer: Sendable {
   /// Runs the exploration.
   public func run() -> Report {
     var report = Report()
-    var seen: Set<[Int]> = []
-    let root = Node(auditor: Auditor(), findings: [], events: [])
-    explore(root, parentClean: true, report: &report, seen: &seen)
-    report.states = seen.count
+    var digests = StateDigests()
+    let start = Node(auditor: Auditor(), findings: [], events: [])
+    report.sequences = 1
+    guard Self.isClean(start) else {
+      record("the empty sequence is not clean", [], into: &report)
+      return report
+    }
+    report.clean = 1
+    _ = digests.insert(start.auditor)
+    visit(start, report: &report)
+    var frontier = [start]
+    while !frontier.isEmpty, let length = frontier.first?.events.count, length < depth {
+      var next: [Node] = []
+      for node in frontier {
+        for template in alphabet {
+          guard let child = expand(node, template, digests: &digests, report: &report) else { continue }
+          visit(child, report: &report)
+          next.append(child)
+        }
+      }
+      frontier = next
+    }
+    report.states = digests.count
     return report
   }
 
-  private func phases(_ auditor: Auditor) -> [Int] { ids.map { auditor.session.phase(of: $0).rawValue } }
+  /// Steps `template` on `node` twice (determinism), counts the sequence, and returns the child when it
+  /// is clean and its state is new.
+  private func expand(_ node: Node, _ template: Event, digests: inout StateDigests, report: inout Report)
+    -> Node?
+  {
+    let (first, firstStep) = step(node, template)
+    let (second, secondStep) = step(node, template)
+    report.sequences += 1
+    let clean = Self.isClean(first)
+    var same = firstStep == secondStep && first.findings == second.findings
+    if same, clean {
+      // The whole state, not only the phases, must come out the same.
+      same = StateDigests.digest(first.auditor) == StateDigests.digest(second.auditor)
+    } else if same {
+      same = ids.allSatisfy { first.auditor.session.phase(of: $0) == second.auditor.session.phase(of: $0) }
+    }
+    if !same { record("the same event on the same state gave two results", first.events, into: &report) }
+    guard clean else { return nil }
+    report.clean += 1
+    return digests.insert(first.auditor) ? first : nil
+  }
+
+  /// The checks on a newly reached clean state.
+  private func visit(_ node: Node, report: inout Report) {
+    report.deepest = max(report.deepest, node.events.count)
+    if !canReachQuiescence(node) {
+      record("a clean sequence that cannot reach quiescence", node.events, into: &report)
+    }
+    if completesACycle(node) {
+      report.presentedThenDismissed += 1
+      if report.presentThenDismiss == nil { report.presentThenDismiss = node.events }
+    }
+  }
+
+  /// Some id was presented and then dismissed (a clean sequence reaches `dismissed` no other way).
+  private func completesACycle(_ node: Node) -> Bool {
+    ids.contains { node.auditor.session.phase(of: $0) == .dismissed }
+  }
 
   private static func isClean(_ node: Node) -> Bool {
+    guard !node.findings.contains(where: { $0.rule.kind == .ordering }) else { return false }
     var auditor = node.auditor
-    var findings = node.findings
+    var findings: [Finding] = []
     auditor.finish(into: &findings)
     return !findings.contains { $0.rule.kind == .ordering }
   }
 
-  private func step(_ node: Node, _ template: Event) -> (Node, SessionStep) {
+  private func step(_ node: Node, _ event: Event) -> (Node, SessionStep) {
     var next = node
-    var event = template
-    event.t = Double(node.events.count + 1) * timeStep
-    let step = next.auditor.auditStep(event, line: node.events.count + 1, into: &next.findings)
+    let step = next.auditor.auditStep(event, line: 1, into: &next.findings)
     next.events.append(event)
     return (next, step)
   }
@@ -106,32 +179,6 @@ public struct BoundedExplorer: Sendable {
     guard report.violations.count < 5 else { return }
     report.violations.append(
       message + ":\n" + events.map { TraceWriter.line(for: $0) }.joined(separator: "\n"))
-  }
-
-  private func explore(_ node: Node, parentClean: Bool, report: inout Report, seen: inout Set<[Int]>) {
-    report.sequences += 1
-    seen.insert(phases(node.auditor))
-    let clean = Self.isClean(node)
-    if clean {
-      report.clean += 1
-      if !parentClean {
-        record("a clean sequence with a prefix that is not clean", node.events, into: &report)
-      }
-      if !canReachQuiescence(node) {
-        record("a clean sequence that cannot reach quiescence", node.events, into: &report)
-      }
-    }
-    guard node.events.count < depth else { return }
-    for template in alphabet {
-      let (first, firstStep) = step(node, template)
-      let (second, secondStep) = step(node, template)
-      if firstStep != secondStep || first.findings != second.findings
-        || phases(first.auditor) != phases(second.auditor)
-      {
-        record("the same event on the same state gave two results", first.events, into: &report)
-      }
-      explore(first, parentClean: clean, report: &report, seen: &seen)
-    }
   }
 
   /// Greedy: at each step, the first alphabet event that keeps the sequence clean and changes some phase,
