@@ -41,8 +41,10 @@ extension TraceStatistics {
 
   /// `value` spelled with three significant digits: 0.822, 12.4, 1240.
   static func significant(_ value: Double) -> String {
-    // From 1e15 on every digit is before the point (and `Int64(_:)` of 1e300 would trap).
-    guard value.isFinite, value > 0, value < 1e15 else { return JSONText.number(value) }
+    // Outside 1e-15..<1e15 the plain spelling is the honest one: from 1e15 on every digit is before the
+    // point (and `Int64(_:)` of 1e300 would trap); below 1e-15 the scale 10^(2 − log10) would overflow
+    // to infinity (a progress of 1e-320 from a broken recorder).
+    guard value.isFinite, value >= 1e-15, value < 1e15 else { return JSONText.number(value) }
     let decimals = max(0, 2 - Int(log10(value).rounded(.down)))
     let scaled = (value * pow(10, Double(decimals))).rounded()
     var digits = String(Int64(scaled))

@@ -52,4 +52,15 @@ import Testing
     #expect(statistics.text().contains("findings by rule"))
     #expect(try TraceStatistics(json: statistics.json()).files == Int.max)
   }
+
+  @Test func tinyAndHugeValuesAreSpelledWithoutTrapping() {
+    for value in [1e-320, 5e-324, 1e-16, 1e-15, 0.000803, 992_612_049, 1e15, 1e300, .greatestFiniteMagnitude]
+    {
+      let spelled = TraceStatistics.significant(value)
+      #expect(!spelled.isEmpty, "\(value)")
+      #expect(TraceStatistics.cell(value).count <= 8, "\(value): \(TraceStatistics.cell(value))")
+    }
+    #expect(TraceStatistics.significant(0.000803) == "0.000803")
+    #expect(TraceStatistics.cell(992_612_049) == "9.93e8")
+  }
 }
