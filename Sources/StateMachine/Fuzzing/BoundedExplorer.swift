@@ -50,6 +50,8 @@ public struct BoundedExplorer: Sendable {
   public let quiescenceBound: Int
   /// The alphabet: one representative event per (trigger, id, presenter), at t = 0.
   public let alphabet: [Event]
+  /// The events the search for quiescence tries, those that end a transition first.
+  private let progressOrder: [Event]
 
   /// An explorer over `presentations` ids (`p1`, `p2`, …) and sequences up to `depth` events.
   public init(depth: Int, presentations: Int, quiescenceBound: Int = 8) {
@@ -84,6 +86,7 @@ public struct BoundedExplorer: Sendable {
       }
     }
     self.alphabet = alphabet
+    progressOrder = Self.progressOrder(alphabet)
   }
 
   private struct Node {
@@ -204,8 +207,8 @@ public struct BoundedExplorer: Sendable {
     return false
   }
 
-  /// The alphabet with the events that move a transition towards its end first.
-  private var progressOrder: [Event] {
+  /// The alphabet's events that move a transition towards its end, in the order they are tried.
+  private static func progressOrder(_ alphabet: [Event]) -> [Event] {
     let order: [EventKind] = [
       .presentationTransitionWillBegin, .dismissalTransitionWillBegin, .finishInteractiveTransition,
       .completeTransition, .presentationTransitionDidEnd, .dismissalTransitionDidEnd,
