@@ -8,6 +8,8 @@
 // `Tests/LibFuzzer/run.sh` compiles it together with every file of `Sources/StateMachine` with
 // `swiftc -sanitize=fuzzer`, so it sees the library as one module and calls only its public API.
 
+import Foundation
+
 /// The libFuzzer entry point: one input, every stage; returns 0 (the input is always kept if new).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func traceFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -38,8 +40,26 @@ enum TraceFuzzer {
 
   /// `replay show`: every transition rebuilt, then the text blocks and the timeline, narrow and wide.
   static func show(_ replay: TraceReplay) {
+    if !runsEverything, hitsKnownShowTrap(replay) { return }
     consume(ShowRenderer.render(replay, width: 20, color: false))
     consume(ShowRenderer.render(replay, width: 120, color: true))
+  }
+
+  /// TRACE_FUZZER_ALL=1: no input is kept from any stage (read once; the environment is a copy per call).
+  static let runsEverything = ProcessInfo.processInfo.environment["TRACE_FUZZER_ALL"] != nil
+
+  /// Inputs that reach the two traps this harness found in `ShowRenderer` (Sources/StateMachine/Report,
+  /// another engineer's area, reported with minimal traces, see traces/regressions/show-*.jsonl):
+  /// `percent(_:)` converts a raw progress sample ×100 with `Int(_:)` (a percent of 1e300 traps), and the
+  /// timeline's `column(_:)` converts before it clamps (an infinite span, or a time far before the first
+  /// line's, traps). They are skipped so the run can look for other crashes; delete this guard once
+  /// `ShowRenderer` clamps in Double first, or set TRACE_FUZZER_ALL=1 to see them.
+  static func hitsKnownShowTrap(_ replay: TraceReplay) -> Bool {
+    guard let start = replay.startT, let end = replay.endT, (end - start).isFinite else { return true }
+    if replay.report.findings.contains(where: { $0.rule == .timeWentBackwards }) { return true }
+    return replay.transitions.contains { transition in
+      transition.progress.contains { !(abs($0.percent) < 1e16) }
+    }
   }
 
   /// `replay stats`: the statistics of the trace, their text and JSON, and `--merge` reading that JSON.

@@ -10,7 +10,8 @@
 # Exit status: libFuzzer's (0 nothing found, non-zero a crash was written to OUTPUT_DIR).
 #
 # Environment: SWIFTC (default swiftc), FUZZER_BUILD (where the binary goes, default /tmp/trace-fuzzer),
-# FUZZER_FLAGS (extra libFuzzer flags, e.g. "-jobs=2 -workers=2").
+# FUZZER_FLAGS (extra libFuzzer flags, e.g. "-jobs=2 -workers=2"), TRACE_FUZZER_ALL=1 (also run `replay show`
+# on inputs that reach its two known, reported traps; see TraceFuzzer.hitsKnownShowTrap).
 set -euo pipefail
 
 if [[ $# -lt 1 || ! "$1" =~ ^[0-9]+$ ]]; then
@@ -38,6 +39,9 @@ start=$(date +%s)
 echo "built in $(( $(date +%s) - start )) s"
 
 # The sample traces seed the corpus; libFuzzer reads the second directory and writes only to the first.
+# The Swift runtime's own backtracer would catch the trap first and exit before libFuzzer writes the
+# crashing input, so it is turned off.
+export SWIFT_BACKTRACE=enable=no
 # shellcheck disable=SC2086
 "$build/trace-fuzzer" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
   -max_len=16384 -dict="$here/trace.dict" -artifact_prefix="$output/" ${FUZZER_FLAGS:-} \
