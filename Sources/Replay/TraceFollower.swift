@@ -13,7 +13,7 @@ import StateMachine
 /// one and audits it, and notices the file being truncated, rewritten, removed or replaced.
 ///
 /// ```swift
-/// var follower = TraceFollower(path: "/tmp/session.jsonl", fromStart: true)
+/// var follower = TraceFollower(path: "session.jsonl", fromStart: true)
 /// let update = follower.poll()   // findings, input errors and notes of the lines completed since
 /// ```
 ///

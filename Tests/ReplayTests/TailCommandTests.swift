@@ -44,6 +44,15 @@ import Testing
     return directory.appendingPathComponent("live.jsonl").path
   }
 
+  /// Truncates the file and writes `text` into the same inode, as an app starting a new recording in place
+  /// (O_TRUNC) does.
+  static func rewriteInPlace(_ path: String, _ text: String) throws {
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: Data(text.utf8))
+    try handle.close()
+  }
+
   static func append(_ text: String, to path: String) throws {
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     defer { try? handle.close() }
@@ -110,10 +119,7 @@ import Testing
     var output = ""
     #expect(Self.poll(&follower, path: path, until: "complete-twice", into: &output))
     // The app starts a new recording in place (O_TRUNC) and writes one short line.
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.truncate(atOffset: 0)
-    try handle.write(contentsOf: Data((#"{"t":5,"id":"p9","event":"dismiss"}"# + "\n").utf8))
-    try handle.close()
+    try Self.rewriteInPlace(path, #"{"t":5,"id":"p9","event":"dismiss"}"# + "\n")
     output = ""
     #expect(Self.poll(&follower, path: path, until: "dismiss-not-presented", into: &output))
     #expect(output.contains("\(path): note: \(path) was truncated; starting over from its first line"))
@@ -129,10 +135,7 @@ import Testing
     _ = follower.poll()
     // Rewritten in place with more bytes than before: the size alone does not shrink.
     let longer = [#"{"t":9,"id":"other","event":"dismiss"}"#] + Self.cleanStart.map { $0 + "   " }
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.truncate(atOffset: 0)
-    try handle.write(contentsOf: Data((longer.joined(separator: "\n") + "\n").utf8))
-    try handle.close()
+    try Self.rewriteInPlace(path, longer.joined(separator: "\n") + "\n")
     var output = ""
     #expect(Self.poll(&follower, path: path, until: "dismiss-not-presented", into: &output))
     #expect(output.contains("was rewritten; starting over"))
@@ -344,10 +347,7 @@ import Testing
       done.signal()
     }
     #expect(RecordingFixtureWait.until { output.value.contains("[complete-twice]") })
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.truncate(atOffset: 0)
-    try handle.write(contentsOf: Data((Self.cleanStart.joined(separator: "\n") + "\n").utf8))
-    try handle.close()
+    try Self.rewriteInPlace(path, Self.cleanStart.joined(separator: "\n") + "\n")
     #expect(RecordingFixtureWait.until { output.value.contains("was truncated") })
     stop.request()
     #expect(done.wait(timeout: .now() + 30) == .success)

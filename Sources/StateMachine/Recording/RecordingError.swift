@@ -12,7 +12,7 @@
 /// do {
 ///   try recorder.flush()
 /// } catch {
-///   print(error) // "cannot write /tmp/session.jsonl: No space left on device (ENOSPC); recording stopped"
+///   print(error) // "cannot write session.jsonl: No space left on device (ENOSPC); recording stopped"
 ///   if error.code == ENOSPC { /* free space, start a new recording */ }
 /// }
 /// ```
