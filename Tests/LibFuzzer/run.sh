@@ -4,12 +4,12 @@
 #
 #   Tests/LibFuzzer/run.sh SECONDS [CORPUS_DIR] [OUTPUT_DIR]
 #
-# CORPUS_DIR (default /tmp/trace-fuzzer/corpus) keeps what libFuzzer finds between runs; every trace under
+# CORPUS_DIR (default .build/trace-fuzzer/corpus in the repository) keeps what libFuzzer finds between runs; every trace under
 # traces/ seeds it. Crashes, timeouts and out-of-memory inputs go to OUTPUT_DIR (default
-# /tmp/trace-fuzzer/crashes). Prints executions per second and total executions (-print_final_stats=1).
+# .build/trace-fuzzer/crashes). Prints executions per second and total executions (-print_final_stats=1).
 # Exit status: libFuzzer's (0 nothing found, non-zero a crash was written to OUTPUT_DIR).
 #
-# Environment: SWIFTC (default swiftc), FUZZER_BUILD (where the binary goes, default /tmp/trace-fuzzer),
+# Environment: SWIFTC (default swiftc), FUZZER_BUILD (where the binary goes, default .build/trace-fuzzer, which git ignores),
 # FUZZER_FLAGS (extra libFuzzer flags, e.g. "-jobs=2 -workers=2").
 set -euo pipefail
 
@@ -20,7 +20,7 @@ fi
 seconds=$1
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-build=${FUZZER_BUILD:-/tmp/trace-fuzzer}
+build=${FUZZER_BUILD:-$repo/.build/trace-fuzzer}
 corpus=${2:-$build/corpus}
 output=${3:-$build/crashes}
 swiftc=${SWIFTC:-swiftc}
