@@ -168,7 +168,8 @@ func auditorPass(_ events: [Event]) -> Int {
   var auditor = Auditor()
   var findings: [Finding] = []
   events.withUnsafeBufferPointer { events in
-    for index in events.indices { auditor.audit(events[index], line: index + 1, into: &findings) }
+    guard let base = events.baseAddress else { return }
+    for index in events.indices { auditor.audit((base + index).pointee, line: index + 1, into: &findings) }
   }
   auditor.finish(into: &findings)
   return findings.count
@@ -179,7 +180,8 @@ func sessionPass(_ events: [Event]) -> Int {
   var session = PresentationSession()
   var rejected = 0
   events.withUnsafeBufferPointer { events in
-    for index in events.indices where session.handle(events[index], line: index + 1).rule != nil {
+    guard let base = events.baseAddress else { return }
+    for index in events.indices where session.handle((base + index).pointee, line: index + 1).rule != nil {
       rejected += 1
     }
   }

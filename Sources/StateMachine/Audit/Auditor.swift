@@ -26,6 +26,13 @@ public struct Auditor: Sendable, Codable {
     self.configuration = configuration
   }
 
+  /// An auditor whose session decides every event on its general path (for the tests that compare it
+  /// with the fast steps).
+  init(configuration: AuditConfiguration = AuditConfiguration(), takesFastSteps: Bool) {
+    self.configuration = configuration
+    session.takesFastSteps = takesFastSteps
+  }
+
   /// Audits one event (`line` is its line in the file) and appends what it settles to `findings`.
   public mutating func audit(_ event: Event, line: Int, into findings: inout [Finding]) {
     _ = auditOutcome(event, line: line, into: &findings)
@@ -58,7 +65,7 @@ public struct Auditor: Sendable, Codable {
         into: &findings)
     }
     appendLateViolations(into: &findings)
-    if outcome.slot >= 0, let next = nextJudgement(ofSlot: outcome.slot) {
+    if outcome.slot >= 0, !outcome.deadlinesOnlyLater, let next = nextJudgement(ofSlot: outcome.slot) {
       earliestDeadline = min(earliestDeadline, next)
     }
     if findings.count > start { configuration.rules.apply(to: &findings, from: start) }

@@ -120,6 +120,30 @@ public struct PresentationLifecycle: Sendable, Hashable {
     return step
   }
 
+  /// `apply` for an event whose table entry is `.stay` (and, once per transition, not yet seen): the same
+  /// step and the same facts, without the decisions only a move or a rejection needs.
+  ///
+  /// ```swift
+  /// if TransitionTable.entry(lifecycle.phase, .update) == .stay {
+  ///   let step = lifecycle.applyStay(.update, event: update, line: 9)  // step.to == step.from
+  /// }
+  /// ```
+  ///
+  /// Most of a trace is such events (updates, layout passes, appearance callbacks), so the session
+  /// steps them here; `apply` decides every other event, and both share the side tracks and `update`.
+  @inline(__always)
+  mutating func applyStay(_ trigger: Trigger, event: borrowing Event, line: Int) -> Step {
+    var step = Step(from: phase, to: phase)
+    if trigger == .layoutDid { step.closedLayout = openLayout }
+    step.rule = checkSideTracks(trigger, event: event, line: line, detail: &step.detail)
+    if hasTransition { Self.update(&latest, trigger, event: event, line: line, entry: .stay, step: step) }
+    if phase == .dismissed || phase == .withdrawn {
+      openLayout = nil
+      nestedLayoutWills = 0
+    }
+    return step
+  }
+
   /// A presenter's own appearance callbacks: legal whenever it is live (decision 5), still balanced.
   public mutating func applyPresenterAppearance(_ trigger: Trigger, event: Event, line: Int) -> Step {
     var step = Step(from: phase, to: phase)
@@ -139,7 +163,7 @@ public struct PresentationLifecycle: Sendable, Hashable {
 
   /// Layout balance, appearance balance, percent range: checked only when the table accepted the event.
   private mutating func checkSideTracks(
-    _ trigger: Trigger, event: Event, line: Int, detail: inout String?
+    _ trigger: Trigger, event: borrowing Event, line: Int, detail: inout String?
   ) -> Rule? {
     switch trigger {
     case .layoutWill:
@@ -212,7 +236,8 @@ public struct PresentationLifecycle: Sendable, Hashable {
 
   /// The transition's facts after `trigger` (which the entry accepted, recovered or rejected).
   private static func update(
-    _ record: inout TransitionRecord, _ trigger: Trigger, event: Event, line: Int, entry: TableEntry,
+    _ record: inout TransitionRecord, _ trigger: Trigger, event: borrowing Event, line: Int,
+    entry: TableEntry,
     step: Step
   ) {
     let t = event.t

@@ -68,6 +68,9 @@ public struct PresentationSession: Sendable {
   /// nearly every event, and this answers "anything to forget?" without touching the queue.
   private var earliestEndedT = Double.infinity
   private var lateViolations: [LateViolation] = []
+  /// Steps the common events in place (`applyStay`, `applyWithinFlight`); off, every event goes through
+  /// `apply(_:to:_:line:presenter:)`, which the tests compare against.
+  var takesFastSteps = true
 
   public init() {}
 
@@ -122,6 +125,7 @@ public struct PresentationSession: Sendable {
   }
 
   /// Violations about earlier lines that later evidence settled; empties the list.
+  @inline(__always)
   public mutating func takeLateViolations() -> [LateViolation] {
     guard !lateViolations.isEmpty else { return [] }
     defer { lateViolations.removeAll(keepingCapacity: true) }
@@ -187,6 +191,9 @@ public struct PresentationSession: Sendable {
     var rule: Rule?
     var detail: String?
     var closedLayout: PresentationLifecycle.OpenLayoutPass?
+    /// The step can only have moved the deadlines of its presentation later or removed them (it kept the
+    /// phase and only advanced times), so the auditor's earliest deadline still holds without asking.
+    var deadlinesOnlyLater = false
 
     init(
       slot: Int, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detail: String? = nil,
@@ -243,8 +250,105 @@ public struct PresentationSession: Sendable {
     case .present: return handlePresent(event, slot: slot, line: line)
     case .dismiss: return handleDismiss(slot, event, line: line)
     case .completion: return handleCompletion(event, slot: slot, line: line)
-    default: return apply(trigger, to: slot, event, line: line)
+    default:
+      if takesFastSteps {
+        if let step = applyStay(trigger, to: slot, event, line: line) { return step }
+        if let step = applyWithinFlight(trigger, to: slot, event, line: line) { return step }
+      }
+      return apply(trigger, to: slot, event, line: line)
     }
+  }
+
+  /// The triggers `applyStay` may take: none of them requests, begins or ends a transition, or touches
+  /// the stack.
+  @inline(__always)
+  private static func mayStay(_ trigger: Trigger) -> Bool {
+    switch trigger {
+    case .update, .pause, .layoutWill, .layoutDid, .viewWillAppear, .viewDidAppear, .viewWillDisappear,
+      .viewDidDisappear, .sizeChange, .animationEnded:
+      true
+    default: false
+    }
+  }
+
+  /// The triggers `applyWithinFlight` may take: the animator, the interaction and `completeTransition`,
+  /// which move a transition along without requesting, beginning or ending one.
+  @inline(__always)
+  private static func mayMoveWithinFlight(_ trigger: Trigger) -> Bool {
+    switch trigger {
+    case .animate, .startInteractive, .update, .pause, .finish, .cancel, .completeTrue, .completeFalse,
+      .animationEnded, .layoutWill, .layoutDid, .viewWillAppear, .viewDidAppear, .viewWillDisappear,
+      .viewDidDisappear, .sizeChange, .controllerDidAttemptToDismiss:
+      true
+    default: false
+    }
+  }
+
+  /// The next most common step: a transition in flight that the table keeps in flight (the animator
+  /// starts, the interaction commits, `completeTransition` arrives), on a presentation with no refused
+  /// request. The lifecycle decides it as always; the stack, the dismissal group and the tail window
+  /// cannot change, so the session's part of `apply(_:to:_:line:presenter:)` reduces to the once-only
+  /// rules. Returns nil for any other event.
+  @inline(__always)
+  private mutating func applyWithinFlight(
+    _ trigger: Trigger, to slot: Int, _ event: borrowing Event, line: Int
+  ) -> Outcome? {
+    guard Self.mayMoveWithinFlight(trigger), slots[slot].holdsLifecycle, slots[slot].refused == nil else {
+      return nil
+    }
+    let from = slots[slot].lifecycle.phase
+    // The lifecycle's own adjustments of the entry (once per transition, deferred commits, a repeated
+    // completeTransition) keep a transition in flight in flight, so the table's target decides.
+    guard from.isInFlight, TransitionTable.entry(from, trigger).target(from: from).isInFlight else {
+      return nil
+    }
+    let result = slots[slot].lifecycle.apply(trigger, event: event, line: line)
+    var step = Outcome(
+      slot: slot, trigger: trigger, from: from, to: result.to, rule: result.rule, detail: result.detail,
+      closedLayout: result.closedLayout)
+    dropRepeatedRule(from: &step)
+    setInFlight(slot, true)
+    return step
+  }
+
+  /// Drops a rule a driver repeats (`Rule.isReportedOncePerTransition`) when the transition already
+  /// reported it: one root cause, one finding.
+  @inline(__always)
+  private mutating func dropRepeatedRule(from step: inout Outcome) {
+    guard let rule = step.rule, rule.isReportedOncePerTransition else { return }
+    var reportedBefore = false
+    slots[step.slot].lifecycle.updateTransition { reportedBefore = $0.noteReported(rule) }
+    if reportedBefore {
+      step.rule = nil
+      step.detail = nil
+    }
+  }
+
+  /// The most common step, in place: an event the table lets stay in its phase, on a presentation with no
+  /// refused request, so nothing but the presentation's own side tracks and facts can change. Returns nil
+  /// for any other event, which `apply(_:to:_:line:presenter:)` then decides; both give the same outcome.
+  @inline(__always)
+  private mutating func applyStay(_ trigger: Trigger, to slot: Int, _ event: borrowing Event, line: Int)
+    -> Outcome?
+  {
+    guard Self.mayStay(trigger), slots[slot].holdsLifecycle, slots[slot].refused == nil,
+      case .stay = TransitionTable.entry(slots[slot].lifecycle.phase, trigger)
+    else { return nil }
+    if trigger.isOncePerTransition, slots[slot].lifecycle.hasTransition,
+      slots[slot].lifecycle.latest.hasSeen(trigger)
+    {
+      return nil  // out of phase: a second one in the transition
+    }
+    let result = slots[slot].lifecycle.applyStay(trigger, event: event, line: line)
+    var step = Outcome(
+      slot: slot, trigger: trigger, from: result.from, to: result.to, rule: result.rule,
+      detail: result.detail,
+      closedLayout: result.closedLayout)
+    // A member of a dismissal group can gain a deadline from another member's step (it is no longer
+    // carried), which only its own next step picks up: keep asking for those.
+    step.deadlinesOnlyLater = slots[slot].lifecycle.dismissalGroup.isEmpty
+    dropRepeatedRule(from: &step)
+    return step
   }
 
   // MARK: Requests
@@ -404,6 +508,8 @@ public struct PresentationSession: Sendable {
     slots[slot].gesture = gesture
     let current = phase(atSlot: slot)
     var step = Outcome(slot: slot, trigger: .gesture, from: current, to: current)
+    // A finger on the screen holds off every deadline it touches.
+    step.deadlinesOnlyLater = takesFastSteps && fingerDown && slots[slot].lifecycle.dismissalGroup.isEmpty
     if fingerDown, current.isInFlight, slots[slot].lifecycle.hasTransition,
       let commit = slots[slot].lifecycle.latest.commit,
       !slots[slot].lifecycle.latest.hasReported(.gestureAfterCommit)
@@ -472,14 +578,7 @@ public struct PresentationSession: Sendable {
       step.rule = nil  // the refused request's consequence, already reported
       step.detail = nil
     }
-    if let rule = step.rule, rule.isReportedOncePerTransition {
-      var reportedBefore = false
-      slots[slot].lifecycle.updateTransition { reportedBefore = $0.noteReported(rule) }
-      if reportedBefore {
-        step.rule = nil
-        step.detail = nil
-      }
-    }
+    dropRepeatedRule(from: &step)
     if step.rule == .unknownPresentation {
       if slots[slot].reportedUnknown {
         step.rule = nil  // one root cause, one finding
@@ -609,8 +708,12 @@ public struct PresentationSession: Sendable {
   /// Forgets ended presentations whose tail window closed before `cutoff`, reporting unresolved appearance.
   ///
   /// Memory then grows with the presentations alive at once, not with the trace's length.
+  @inline(__always)
   public mutating func forgetEnded(before cutoff: Double) {
-    guard earliestEndedT < cutoff else { return }
+    if earliestEndedT < cutoff { forgetEndedNow(before: cutoff) }  // asked on nearly every event
+  }
+
+  private mutating func forgetEndedNow(before cutoff: Double) {
     defer { earliestEndedT = endedQueueHead < endedQueue.count ? endedQueue[endedQueueHead].t : .infinity }
     while endedQueueHead < endedQueue.count, endedQueue[endedQueueHead].t < cutoff {
       let (id, t) = (endedQueue[endedQueueHead].id, endedQueue[endedQueueHead].t)

@@ -31,9 +31,33 @@ enum WordHash {
     return hash ^ (hash >> 29)
   }
 
+  /// `hash(_:)` of the `count` bytes held in two little-endian words, as a small string holds them.
+  @inline(__always)
+  static func hash(smallLow low: UInt64, high: UInt64, count: Int) -> UInt64 {
+    var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+    let tail: UInt64
+    if count >= 8 {
+      hash = (hash ^ low) &* 0xBF58_476D_1CE4_E5B9
+      hash ^= hash >> 31
+      tail = count == 8 ? 0 : high & ((1 << UInt64(8 * (count - 8))) - 1)
+    } else {
+      tail = count == 0 ? 0 : low & ((1 << UInt64(8 * count)) - 1)
+    }
+    hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+    return hash ^ (hash >> 29)
+  }
+
   /// The hash of a string's UTF-8 bytes (every native Swift string has them contiguous; a bridged one
   /// without falls back to `Hasher`, consistently for that string).
   static func hash(_ string: String) -> UInt64 {
+    #if _endian(little) && _pointerBitWidth(_64)
+      // Most ids fit a small string (15 UTF-8 bytes or fewer, kept inside the `String` value itself). Its
+      // two words are the bytes in order, the count in the top byte's low nibble and bit 61 set, so the
+      // hash is computed from the words, with no copy to a buffer; the result equals the byte hash, so a
+      // short id kept in a heap buffer (which the fallback hashes) still finds its entry.
+      let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+      if high & (1 << 61) != 0 { return hash(smallLow: low, high: high, count: Int((high >> 56) & 0x0F)) }
+    #endif
     if let hash = string.utf8.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) {
       return hash
     }

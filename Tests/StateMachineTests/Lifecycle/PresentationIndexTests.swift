@@ -36,4 +36,19 @@ import Testing
     #expect(bytes.withUnsafeBytes { WordHash.hash($0) } == WordHash.hash(literal))
     #expect(WordHash.hash("p1") != WordHash.hash("p2"))
   }
+
+  @Test(arguments: 0...16)
+  func aShortIdHashesTheSameInlineAndInAHeapBuffer(length: Int) {
+    let text = String("abcdefghijklmnopq".prefix(length))
+    var heap = String()
+    heap.reserveCapacity(64)  // a native buffer, not the inline form, whatever the length
+    heap += text
+    let bytes = Array(text.utf8)
+    let expected = bytes.withUnsafeBytes { WordHash.hash($0) }
+    #expect(WordHash.hash(text) == expected)
+    #expect(WordHash.hash(heap) == expected)
+    var index = PresentationIndex()
+    index.insert(text, slot: 3)
+    #expect(index.slot(of: heap) == 3)
+  }
 }

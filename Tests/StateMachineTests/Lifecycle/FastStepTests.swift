@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import StateMachine
+
+/// The session's fast steps (`applyStay`, `applyWithinFlight`) and the auditor's skipped deadline
+/// questions must change nothing: every step, every late violation and every finding equals what the
+/// general path gives, on generated traces, mutated traces, event soup and the bundled traces.
+@Suite struct FastStepTests {
+  /// Random events over a few ids, most of them legal for the id's current phase (so transitions get far
+  /// enough for the fast steps to run), the rest any kind; payloads valid or odd, and now and then a clock
+  /// that goes backwards.
+  static func soup(seed: UInt64, count: Int) -> [Event] {
+    var random = SeededRandom(seed: seed)
+    let ids = ["p1", "p2", "p3", "root", "root:side"]
+    var session = PresentationSession()
+    var t = 1.0
+    var events: [Event] = []
+    for index in 0..<count {
+      t += Double(random.below(400)) / 1000
+      if random.below(50) == 0 { t -= 0.5 }
+      let id = random.pick(ids) ?? "p1"
+      let legal = TransitionTable.legalTriggers(in: session.phase(of: id))
+      let trigger =
+        random.below(10) < 7 ? random.pick(legal) : random.pick(Trigger.allCases.filter { $0 != .gesture })
+      let event =
+        random.below(8) == 0
+        ? Event(t: t, id: id, kind: random.pick([.panBegan, .panChanged, .panEnded]) ?? .panChanged)
+        : Event(t: t, id: id, kind: kind(of: trigger ?? .mark), payload: payload(trigger ?? .mark, &random))
+      events.append(event)
+      _ = session.handle(event, line: index + 1)
+    }
+    return events
+  }
+
+  static func kind(of trigger: Trigger) -> EventKind {
+    switch trigger {
+    case .present: .present
+    case .dismiss: .dismiss
+    case .presentationWillBegin: .presentationTransitionWillBegin
+    case .presentationDidEndTrue, .presentationDidEndFalse: .presentationTransitionDidEnd
+    case .dismissalWillBegin: .dismissalTransitionWillBegin
+    case .dismissalDidEndTrue, .dismissalDidEndFalse: .dismissalTransitionDidEnd
+    case .animate: .animateTransition
+    case .startInteractive: .startInteractiveTransition
+    case .update: .updateInteractiveTransition
+    case .pause: .pauseInteractiveTransition
+    case .finish: .finishInteractiveTransition
+    case .cancel: .cancelInteractiveTransition
+    case .completeTrue, .completeFalse: .completeTransition
+    case .animationEnded: .animationEnded
+    case .completion: .completion
+    case .layoutWill: .containerViewWillLayoutSubviews
+    case .layoutDid: .containerViewDidLayoutSubviews
+    case .viewWillAppear: .viewWillAppear
+    case .viewDidAppear: .viewDidAppear
+    case .viewWillDisappear: .viewWillDisappear
+    case .viewDidDisappear: .viewDidDisappear
+    case .sizeChange: .viewWillTransitionToSize
+    case .controllerWillDismiss: .presentationControllerWillDismiss
+    case .controllerDidDismiss: .presentationControllerDidDismiss
+    case .controllerDidAttemptToDismiss: .presentationControllerDidAttemptToDismiss
+    case .gesture: .panChanged
+    case .mark: .mark
+    }
+  }
+
+  static func payload(_ trigger: Trigger, _ random: inout SeededRandom) -> Payload {
+    var payload = Payload()
+    switch trigger {
+    case .present: payload.presenter = random.pick(["root", "p1", "p2", "root:side"])
+    case .presentationDidEndTrue, .dismissalDidEndTrue: payload.completed = true
+    case .presentationDidEndFalse, .dismissalDidEndFalse: payload.completed = false
+    case .completeTrue: payload.didComplete = true
+    case .completeFalse: payload.didComplete = false
+    case .animate, .startInteractive: payload.duration = Double(random.below(900)) / 1000
+    case .update: payload.percent = Double(random.below(130)) / 100 - 0.1
+    case .finish, .cancel: payload.completionSpeed = Double(random.below(3))
+    case .sizeChange:
+      payload.width = 390
+      payload.height = 844
+    default: break
+    }
+    return payload
+  }
+
+  /// Generated traces, mutations of them, soup, and every bundled trace.
+  static func traces(seed: UInt64) -> [[Event]] {
+    var generator = TraceGenerator(seed: seed, configuration: GeneratorConfiguration(episodes: 12, roots: 2))
+    var mutator = TraceMutator(seed: seed)
+    var traces: [[Event]] = []
+    for _ in 0..<FuzzSupport.iterations(6) {
+      let trace = generator.events()
+      traces.append(trace)
+      for _ in 0..<3 { traces.append(mutator.mutate(trace).events) }
+    }
+    for round in 0..<4 { traces.append(soup(seed: seed &* 31 &+ UInt64(round), count: 800)) }
+    for file in BundledTracesTests.traceFiles {
+      let path = BundledTracesTests.tracesDirectory.appendingPathComponent(file).path
+      guard let reader = try? TraceReader(path: path) else { continue }
+      traces.append(
+        reader.compactMap { record in
+          if case .event(let event, _) = record { event } else { nil }
+        })
+    }
+    return traces
+  }
+
+  @Test(arguments: [11, 12, 13, 14] as [UInt64])
+  func theSessionStepsAlikeOnEitherPath(seed: UInt64) {
+    for (number, trace) in Self.traces(seed: seed).enumerated() {
+      var fast = PresentationSession()
+      var general = PresentationSession()
+      general.takesFastSteps = false
+      for (index, event) in trace.enumerated() {
+        let line = index + 1
+        let expected = general.handle(event, line: line)
+        let actual = fast.handle(event, line: line)
+        #expect(
+          actual == expected, "seed \(seed) trace \(number) line \(line): \(TraceWriter.line(for: event))")
+        #expect(fast.takeLateViolations() == general.takeLateViolations())
+        if actual != expected { return }
+        if index % 16 == 0 {
+          fast.forgetEnded(before: event.t - 2)
+          general.forgetEnded(before: event.t - 2)
+        }
+      }
+    }
+  }
+
+  @Test(arguments: [21, 22, 23, 24] as [UInt64])
+  func theAuditorFindsAlikeOnEitherPath(seed: UInt64) {
+    for (number, trace) in Self.traces(seed: seed).enumerated() {
+      var fast = Auditor()
+      var general = Auditor(takesFastSteps: false)
+      var fastFindings: [Finding] = []
+      var generalFindings: [Finding] = []
+      for (index, event) in trace.enumerated() {
+        fast.audit(event, line: index + 1, into: &fastFindings)
+        general.audit(event, line: index + 1, into: &generalFindings)
+      }
+      fast.finish(into: &fastFindings)
+      general.finish(into: &generalFindings)
+      #expect(fastFindings == generalFindings, "seed \(seed) trace \(number)")
+    }
+  }
+}
