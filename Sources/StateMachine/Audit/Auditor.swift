@@ -61,7 +61,9 @@ public struct Auditor: Sendable, Codable {
     } else if Self.mayBreakTimingRule(outcome.trigger) {
       TimingRules.check(
         event, line: line, outcome: outcome, id: session.id(of: outcome, event),
-        record: session.transition(atSlot: outcome.slot)?.record, configuration: configuration,
+        record: outcome.trigger == .completeTrue || outcome.trigger == .completeFalse
+          ? session.transition(atSlot: outcome.slot)?.record : nil,  // only completions read it
+        configuration: configuration,
         into: &findings)
     }
     appendLateViolations(into: &findings)
@@ -101,7 +103,7 @@ public struct Auditor: Sendable, Codable {
   /// advances the clock, judging deadlines (decision 12), and still must not go backwards.
   public mutating func advanceClock(to t: Double, line: Int, id: String, into findings: inout [Finding]) {
     let start = findings.count
-    defer { configuration.rules.apply(to: &findings, from: start) }
+    defer { if findings.count > start { configuration.rules.apply(to: &findings, from: start) } }
     if let previousT, t < previousT {
       findings.append(
         Finding(

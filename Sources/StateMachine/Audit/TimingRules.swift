@@ -5,6 +5,7 @@
 ///                   configuration: AuditConfiguration(), into: &findings)
 /// ```
 ///
+/// `record` (the transition's facts) is read for `completeTransition` only.
 /// `interaction-undriven` needs later events to prove time passed; the auditor judges it with the
 /// deadlines (`TimingRules.undrivenDeadline`).
 enum TimingRules {
@@ -65,6 +66,7 @@ enum TimingRules {
     let expected = TransitionDeadline.remaining(commit, duration: declared)
     let measured = t - commit.t
     let range = configuration.acceptableRange(around: expected)
+    guard !range.contains(measured) else { return }  // the usual case: no words to build
     let formula =
       commit.kind == .finish
       ? "(1 − \(ReadableNumber.text(commit.progress))) × \(seconds(declared))"

@@ -27,20 +27,15 @@ struct PresentationIndex: Sendable {
   }
 
   /// The slot of `id`, or `nil` when the index does not hold it.
+  @inline(__always)
   func slot(of id: String) -> Int? {
     let hash = Self.hash(id)
     var entry = Int(truncatingIfNeeded: hash) & mask
-    return keys.withUnsafeBufferPointer { keys in
-      hashes.withUnsafeBufferPointer { hashes in
-        slots.withUnsafeBufferPointer { slots -> Int? in
-          while true {
-            let slot = slots[entry]
-            if slot < 0 { return nil }
-            if hashes[entry] == hash, keys[entry] == id { return Int(slot) }
-            entry = (entry + 1) & mask
-          }
-        }
-      }
+    while true {
+      let slot = slots[entry]
+      if slot < 0 { return nil }
+      if hashes[entry] == hash, keys[entry] == id { return Int(slot) }
+      entry = (entry + 1) & mask
     }
   }
 
@@ -100,5 +95,6 @@ struct PresentationIndex: Sendable {
     }
   }
 
+  @inline(__always)
   static func hash(_ id: String) -> UInt64 { WordHash.hash(id) }
 }

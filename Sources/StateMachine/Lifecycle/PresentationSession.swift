@@ -71,6 +71,8 @@ public struct PresentationSession: Sendable {
   /// Steps the common events in place (`applyStay`, `applyWithinFlight`); off, every event goes through
   /// `apply(_:to:_:line:presenter:)`, which the tests compare against.
   var takesFastSteps = true
+  /// The details (why, in words) of the outcomes of the latest event, which outcomes point into.
+  private var details: [String] = []
 
   public init() {}
 
@@ -80,7 +82,11 @@ public struct PresentationSession: Sendable {
   // MARK: Reading the state
 
   /// The phase of `id` (`.absent` for an id the session does not hold).
-  public func phase(of id: String) -> Phase { lifecycle(of: id)?.phase ?? .absent }
+  public func phase(of id: String) -> Phase {
+    // Read in place: the stack rules ask this many times per request, and a lifecycle is a large value.
+    guard let slot = index.slot(of: id), slots[slot].holdsLifecycle else { return .absent }
+    return slots[slot].lifecycle.phase
+  }
 
   /// The lifecycle the session holds for `id`, if any.
   public func lifecycle(of id: String) -> PresentationLifecycle? {
@@ -117,6 +123,21 @@ public struct PresentationSession: Sendable {
   /// The slots with a transition in flight, ordered by id (the order findings about them are reported in).
   var inFlightSlotsByID: [Int] {
     inFlightSlots.sorted { slots[$0].lifecycle.id < slots[$1].lifecycle.id }
+  }
+
+  /// The presentation `id` currently presents, read in place.
+  private func child(of id: String) -> String? {
+    guard let slot = index.slot(of: id), slots[slot].holdsLifecycle else { return nil }
+    return slots[slot].lifecycle.child
+  }
+
+  /// Reads the transition of `id` in place, if the session holds one.
+  private func readTransition<Result>(of id: String, _ read: (borrowing TransitionRecord) -> Result)
+    -> Result?
+  {
+    guard let slot = index.slot(of: id), slots[slot].holdsLifecycle, slots[slot].lifecycle.hasTransition
+    else { return nil }
+    return read(slots[slot].lifecycle.latest)
   }
 
   /// The lifecycle in `slot` (a step's `slot`).
@@ -189,14 +210,16 @@ public struct PresentationSession: Sendable {
     var from: Phase
     var to: Phase
     var rule: Rule?
-    var detail: String?
+    /// Where the step's detail (why, in words) is in the session's `details`, or -1: an index keeps the
+    /// outcome free of reference counting, which every event would otherwise pay for in copies.
+    var detailIndex: Int32 = -1
     var closedLayout: PresentationLifecycle.OpenLayoutPass?
     /// The step can only have moved the deadlines of its presentation later or removed them (it kept the
     /// phase and only advanced times), so the auditor's earliest deadline still holds without asking.
     var deadlinesOnlyLater = false
 
     init(
-      slot: Int, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detail: String? = nil,
+      slot: Int, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detailIndex: Int32 = -1,
       closedLayout: PresentationLifecycle.OpenLayoutPass? = nil
     ) {
       self.slot = slot
@@ -204,7 +227,7 @@ public struct PresentationSession: Sendable {
       self.from = from
       self.to = to
       self.rule = rule
-      self.detail = detail
+      self.detailIndex = detailIndex
       self.closedLayout = closedLayout
     }
   }
@@ -224,11 +247,24 @@ public struct PresentationSession: Sendable {
   func step(for outcome: Outcome, _ event: borrowing Event) -> SessionStep {
     SessionStep(
       id: id(of: outcome, event), trigger: outcome.trigger, from: outcome.from, to: outcome.to,
-      rule: outcome.rule, detail: outcome.detail, slot: outcome.slot, closedLayout: outcome.closedLayout)
+      rule: outcome.rule, detail: detail(of: outcome), slot: outcome.slot, closedLayout: outcome.closedLayout)
+  }
+
+  /// Keeps `detail` for the step being made and says where it is (-1 for none).
+  private mutating func note(_ detail: String?) -> Int32 {
+    guard let detail else { return -1 }
+    details.append(detail)
+    return Int32(truncatingIfNeeded: details.count - 1)
+  }
+
+  /// The detail of an outcome of the latest event.
+  func detail(of outcome: Outcome) -> String? {
+    details.indices.contains(Int(outcome.detailIndex)) ? details[Int(outcome.detailIndex)] : nil
   }
 
   /// Applies one event: the machine's entry point.
   mutating func apply(_ event: Event, line: Int) -> Outcome {
+    if !details.isEmpty { details.removeAll(keepingCapacity: true) }
     let trigger = Trigger(event)
     if trigger == .mark {
       let phase = phase(atSlot: index.slot(of: event.id))
@@ -244,7 +280,7 @@ public struct PresentationSession: Sendable {
       let result = slots[slot].lifecycle.applyPresenterAppearance(trigger, event: event, line: line)
       return Outcome(
         slot: slot, trigger: trigger, from: result.from, to: result.to, rule: result.rule,
-        detail: result.detail)
+        detailIndex: note(result.detail))
     }
     switch trigger {
     case .present: return handlePresent(event, slot: slot, line: line)
@@ -304,7 +340,8 @@ public struct PresentationSession: Sendable {
     }
     let result = slots[slot].lifecycle.apply(trigger, event: event, line: line)
     var step = Outcome(
-      slot: slot, trigger: trigger, from: from, to: result.to, rule: result.rule, detail: result.detail,
+      slot: slot, trigger: trigger, from: from, to: result.to, rule: result.rule,
+      detailIndex: note(result.detail),
       closedLayout: result.closedLayout)
     dropRepeatedRule(from: &step)
     setInFlight(slot, true)
@@ -320,7 +357,7 @@ public struct PresentationSession: Sendable {
     slots[step.slot].lifecycle.updateTransition { reportedBefore = $0.noteReported(rule) }
     if reportedBefore {
       step.rule = nil
-      step.detail = nil
+      step.detailIndex = -1
     }
   }
 
@@ -342,7 +379,7 @@ public struct PresentationSession: Sendable {
     let result = slots[slot].lifecycle.applyStay(trigger, event: event, line: line)
     var step = Outcome(
       slot: slot, trigger: trigger, from: result.from, to: result.to, rule: result.rule,
-      detail: result.detail,
+      detailIndex: note(result.detail),
       closedLayout: result.closedLayout)
     // A member of a dismissal group can gain a deadline from another member's step (it is no longer
     // carried), which only its own next step picks up: keep asking for those.
@@ -360,7 +397,8 @@ public struct PresentationSession: Sendable {
     slots[slot].refused = nil
     if !from.isLive, let (rule, detail) = presenterProblem(presenter, presenting: id) {
       slots[slot].refused = RefusedRequest(trigger: .present, presenter: presenter)
-      return Outcome(slot: slot, trigger: .present, from: from, to: from, rule: rule, detail: detail)
+      return Outcome(
+        slot: slot, trigger: .present, from: from, to: from, rule: rule, detailIndex: note(detail))
     }
     let step = apply(.present, to: slot, event, line: line, presenter: presenter)
     if step.rule != nil { slots[slot].refused = RefusedRequest(trigger: .present, presenter: presenter) }
@@ -380,7 +418,7 @@ public struct PresentationSession: Sendable {
       guard presenterPhase.isPresentedAndIdle else {
         return (.presenterUnknown, "its presenter \(presenter) is \(presenterPhase.name), not presented")
       }
-      child = lifecycle(of: presenter)?.child
+      child = self.child(of: presenter)
     }
     if let child, child != id {
       let childPhase = phase(of: child)
@@ -410,7 +448,7 @@ public struct PresentationSession: Sendable {
       slots[slot].refused = RefusedRequest(trigger: .dismiss, presenter: nil)
       return Outcome(
         slot: slot, trigger: .dismiss, from: phase, to: phase, rule: .dismissWhileTransitioning,
-        detail: "\(busy) above it is \(self.phase(of: busy).name)")
+        detailIndex: note("\(busy) above it is \(self.phase(of: busy).name)"))
     }
     let step = apply(.dismiss, to: slot, event, line: line)
     dismissTogether(id, above: above, event, line: line)
@@ -420,10 +458,10 @@ public struct PresentationSession: Sendable {
   /// The live presentations stacked above `id`, nearest first.
   private func stack(above id: String) -> [String] {
     var above: [String] = []
-    var current = lifecycle(of: id)?.child
+    var current = self.child(of: id)
     while let child = current, phase(of: child).isLive, child != id, !above.contains(child) {
       above.append(child)
-      current = lifecycle(of: child)?.child
+      current = self.child(of: child)
     }
     return above
   }
@@ -452,7 +490,7 @@ public struct PresentationSession: Sendable {
       if lifecycle.dismissalGroup.count > 1, lifecycle.transition?.hasSeen(.completion) == false,
         lifecycle.dismissalGroup.contains(where: { member in
           member != id
-            && (self.lifecycle(of: member)?.transition?.completeValue != nil
+            && (readTransition(of: member, { $0.completeValue != nil }) == true
               || phase(of: member) == .dismissed)
         })
       {
@@ -485,17 +523,17 @@ public struct PresentationSession: Sendable {
     case .present:
       return Outcome(
         slot: -1, trigger: trigger, from: .presented, to: .presented, rule: .idInUse,
-        detail: "\(root) is a window scene's root, always present")
+        detailIndex: note("\(root) is a window scene's root, always present"))
     case .dismiss:
       // UIKit: dismiss called on a presenter dismisses what it presents.
       if let child = rootChildren[root] { return handleDismiss(slotCreating(child), event, line: line) }
       return Outcome(
         slot: -1, trigger: trigger, from: .presented, to: .presented, rule: .dismissNotPresented,
-        detail: "\(root) presents nothing")
+        detailIndex: note("\(root) presents nothing"))
     default:
       return Outcome(
         slot: -1, trigger: trigger, from: .presented, to: .presented, rule: .eventOutOfPhase,
-        detail: "\(root) is a window scene's root, not a presentation")
+        detailIndex: note("\(root) is a window scene's root, not a presentation"))
     }
   }
 
@@ -516,8 +554,8 @@ public struct PresentationSession: Sendable {
     {
       slots[slot].lifecycle.updateTransition { _ = $0.noteReported(.gestureAfterCommit) }
       step.rule = .gestureAfterCommit
-      step.detail =
-        "\(event.kind.rawValue) after \(commit.kind.rawValue)InteractiveTransition at t=\(commit.t)"
+      step.detailIndex = note(
+        "\(event.kind.rawValue) after \(commit.kind.rawValue)InteractiveTransition at t=\(commit.t)")
     }
     return step
   }
@@ -555,12 +593,13 @@ public struct PresentationSession: Sendable {
 
     let result = slots[slot].lifecycle.apply(trigger, event: event, line: line)
     var step = Outcome(
-      slot: slot, trigger: trigger, from: from, to: result.to, rule: result.rule, detail: result.detail,
+      slot: slot, trigger: trigger, from: from, to: result.to, rule: result.rule,
+      detailIndex: note(result.detail),
       closedLayout: result.closedLayout)
     if step.rule == nil, let implicit, let (rule, detail) = implicit.problem {
       step.rule = rule
-      step.detail =
-        "no present was recorded, so this is an implicit present on \(implicit.presenter); \(detail)"
+      step.detailIndex = note(
+        "no present was recorded, so this is an implicit present on \(implicit.presenter); \(detail)")
     }
 
     if !from.isLive, result.to.isLive, !(from == .dismissed && result.to.direction == .dismissing) {
@@ -576,7 +615,7 @@ public struct PresentationSession: Sendable {
     }
     if let refused, step.rule != nil, Self.followsRefused(refused.trigger, trigger, step.rule) {
       step.rule = nil  // the refused request's consequence, already reported
-      step.detail = nil
+      step.detailIndex = -1
     }
     dropRepeatedRule(from: &step)
     if step.rule == .unknownPresentation {
@@ -619,7 +658,7 @@ public struct PresentationSession: Sendable {
   private mutating func link(_ slot: Int, to requested: String) {
     let id = slots[slot].lifecycle.id
     var presenter = Self.isRoot(requested) || phase(of: requested).isLive ? requested : Self.defaultRoot
-    let existing = Self.isRoot(presenter) ? rootChildren[presenter] : lifecycle(of: presenter)?.child
+    let existing = Self.isRoot(presenter) ? rootChildren[presenter] : self.child(of: presenter)
     if let existing, existing != id, phase(of: existing).isLive {
       presenter = stack(above: existing).last ?? existing
     }
@@ -648,18 +687,21 @@ public struct PresentationSession: Sendable {
 
   /// A transition reached `*DidEnd`: settle the stack, the dismissal group, and the tail window.
   private mutating func transitionEnded(_ slot: Int, at t: Double) {
-    let lifecycle = slots[slot].lifecycle
-    if lifecycle.phase == .dismissed || lifecycle.phase == .withdrawn {
+    // The fields this needs, not the whole lifecycle: a copy of it costs more than the rest of the step.
+    let (id, phase, group) = (
+      slots[slot].lifecycle.id, slots[slot].lifecycle.phase, slots[slot].lifecycle.dismissalGroup
+    )
+    if phase == .dismissed || phase == .withdrawn {
+      let (presenter, child) = (slots[slot].lifecycle.presenter, slots[slot].lifecycle.child)
       unlink(slot)
-      reattachChild(of: lifecycle)
-      queueEnded(lifecycle.id, at: t)
+      reattachChild(child, of: id, presenter: presenter, group: group)
+      queueEnded(id, at: t)
     }
-    let group = lifecycle.dismissalGroup
     guard group.count > 1 else { return }
     // The members that logged nothing follow the one that ended; they may still log a late pair.
-    for member in group where member != lifecycle.id && phase(of: member) == .dismissingRequested {
+    for member in group where member != id && self.phase(of: member) == .dismissingRequested {
       guard let other = index.slot(of: member) else { continue }
-      if lifecycle.phase == .dismissed {
+      if phase == .dismissed {
         slots[other].lifecycle.phase = .dismissed
         slots[other].lifecycle.settledByGroup = true
       } else {
@@ -677,12 +719,14 @@ public struct PresentationSession: Sendable {
   /// A presentation that ended while one stacked on it lives on (evidence UIKit refused to order: a
   /// presentation that began over one that was dismissing) leaves that one on its own presenter, so every
   /// live presentation stays on a root's stack.
-  private mutating func reattachChild(of ended: PresentationLifecycle) {
-    guard let child = ended.child, !ended.dismissalGroup.contains(child),
+  private mutating func reattachChild(
+    _ child: String?, of ended: String, presenter endedPresenter: String?, group: [String]
+  ) {
+    guard let child, !group.contains(child),
       let childSlot = index.slot(of: child), slots[childSlot].holdsLifecycle,
-      slots[childSlot].lifecycle.phase.isLive, slots[childSlot].lifecycle.presenter == ended.id
+      slots[childSlot].lifecycle.phase.isLive, slots[childSlot].lifecycle.presenter == ended
     else { return }
-    let presenter = ended.presenter ?? Self.defaultRoot
+    let presenter = endedPresenter ?? Self.defaultRoot
     slots[childSlot].lifecycle.presenter = presenter
     if Self.isRoot(presenter) {
       rootChildren[presenter] = child
@@ -778,10 +822,8 @@ extension PresentationSession {
   private func isCarriedByAnotherMember(_ slot: Int) -> Bool {
     let id = slots[slot].lifecycle.id
     return slots[slot].lifecycle.dismissalGroup.contains { member in
-      guard member != id, phase(of: member).isInFlight, let record = lifecycle(of: member)?.transition else {
-        return false
-      }
-      return record.hasAnimator || record.completeValue != nil
+      guard member != id, phase(of: member).isInFlight else { return false }
+      return readTransition(of: member) { $0.hasAnimator || $0.completeValue != nil } == true
     }
   }
 

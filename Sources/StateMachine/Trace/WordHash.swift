@@ -47,8 +47,8 @@ enum WordHash {
     return hash ^ (hash >> 29)
   }
 
-  /// The hash of a string's UTF-8 bytes (every native Swift string has them contiguous; a bridged one
-  /// without falls back to `Hasher`, consistently for that string).
+  /// The hash of a string's UTF-8 bytes, equal to the hash of the same bytes in a buffer.
+  @inline(__always)
   static func hash(_ string: String) -> UInt64 {
     #if _endian(little) && _pointerBitWidth(_64)
       // Most ids fit a small string (15 UTF-8 bytes or fewer, kept inside the `String` value itself). Its
@@ -58,11 +58,16 @@ enum WordHash {
       let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
       if high & (1 << 61) != 0 { return hash(smallLow: low, high: high, count: Int((high >> 56) & 0x0F)) }
     #endif
+    return hashOfBytes(string)
+  }
+
+  /// `hash(_:)` of a string that is not small: from its UTF-8 bytes in place, or from a contiguous copy
+  /// for a string without them (a bridged one), so equal strings always hash alike.
+  private static func hashOfBytes(_ string: String) -> UInt64 {
     if let hash = string.utf8.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) {
       return hash
     }
-    var hasher = Hasher()
-    hasher.combine(string)
-    return UInt64(bitPattern: Int64(hasher.finalize()))
+    var copy = string
+    return copy.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
   }
 }
