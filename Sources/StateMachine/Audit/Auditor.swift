@@ -34,7 +34,7 @@ public struct Auditor: Sendable, Codable {
   }
 
   /// Audits one event (`line` is its line in the file) and appends what it settles to `findings`.
-  public mutating func audit(_ event: Event, line: Int, into findings: inout [Finding]) {
+  public mutating func audit(_ event: borrowing Event, line: Int, into findings: inout [Finding]) {
     _ = auditOutcome(event, line: line, into: &findings)
   }
 
@@ -46,7 +46,7 @@ public struct Auditor: Sendable, Codable {
   }
 
   /// The audit of one event; the session's outcome is worded (ids, messages) only for a finding.
-  private mutating func auditOutcome(_ event: Event, line: Int, into findings: inout [Finding])
+  private mutating func auditOutcome(_ event: borrowing Event, line: Int, into findings: inout [Finding])
     -> PresentationSession.Outcome
   {
     let start = findings.count

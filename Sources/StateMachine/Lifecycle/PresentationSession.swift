@@ -233,7 +233,7 @@ public struct PresentationSession: Sendable {
   }
 
   /// Applies one event and says what happened.
-  public mutating func handle(_ event: Event, line: Int) -> SessionStep {
+  public mutating func handle(_ event: borrowing Event, line: Int) -> SessionStep {
     let outcome = apply(event, line: line)
     return step(for: outcome, event)
   }
@@ -263,7 +263,7 @@ public struct PresentationSession: Sendable {
   }
 
   /// Applies one event: the machine's entry point.
-  mutating func apply(_ event: Event, line: Int) -> Outcome {
+  mutating func apply(_ event: borrowing Event, line: Int) -> Outcome {
     if !details.isEmpty { details.removeAll(keepingCapacity: true) }
     let trigger = Trigger(event)
     if trigger == .mark {
