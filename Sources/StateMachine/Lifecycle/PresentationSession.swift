@@ -296,12 +296,12 @@ public struct PresentationSession: Sendable {
   }
 
   /// The triggers `applyStay` may take: none of them requests, begins or ends a transition, or touches
-  /// the stack.
+  /// the stack (`completion` only outside a dismissal group, which `handleCompletion` checks).
   @inline(__always)
   private static func mayStay(_ trigger: Trigger) -> Bool {
     switch trigger {
     case .update, .pause, .layoutWill, .layoutDid, .viewWillAppear, .viewDidAppear, .viewWillDisappear,
-      .viewDidDisappear, .sizeChange, .animationEnded:
+      .viewDidDisappear, .sizeChange, .animationEnded, .completion:
       true
     default: false
     }
@@ -482,6 +482,12 @@ public struct PresentationSession: Sendable {
   }
 
   private mutating func handleCompletion(_ event: Event, slot: Int, line: Int) -> Outcome {
+    // Outside a dismissal group, a completion is an ordinary once-per-transition event.
+    if takesFastSteps, slots[slot].holdsLifecycle, slots[slot].lifecycle.dismissalGroup.count <= 1,
+      let step = applyStay(.completion, to: slot, event, line: line)
+    {
+      return step
+    }
     let id = event.id
     // A stacked member that logged nothing may carry the completion of `dismiss` once the member carrying
     // the dismissal has completed; UIKit does not order it against that member's *DidEnd.

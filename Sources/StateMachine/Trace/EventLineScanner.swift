@@ -256,7 +256,13 @@ struct EventLineScanner {
 
   @inline(__always)
   private static func skipWhitespace(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) {
-    // Every byte that may follow is above 0x20; JSON whitespace is 0x20, 0x09, 0x0A and 0x0D.
+    // Every byte that may follow is above 0x20; JSON whitespace is 0x20, 0x09, 0x0A and 0x0D. A writer's
+    // lines have none, so the first test is the one that usually answers.
+    guard i < n, p[i] <= 0x20 else { return }
+    skipWhitespaceRun(p, &i, n)
+  }
+
+  private static func skipWhitespaceRun(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) {
     while i < n, p[i] <= 0x20, p[i] == 0x20 || p[i] == 0x09 || p[i] == 0x0D || p[i] == 0x0A { i += 1 }
   }
 
