@@ -136,7 +136,9 @@ public struct PresentationLifecycle: Sendable, Hashable {
     var step = Step(from: phase, to: phase)
     if trigger == .layoutDid { step.closedLayout = openLayout }
     step.rule = checkSideTracks(trigger, event: event, line: line, detail: &step.detail)
-    if hasTransition { Self.update(&latest, trigger, event: event, line: line, entry: .stay, step: step) }
+    // As `record` does: a lifecycle with no transition (one recovered by a bare *DidEnd) keeps its pass.
+    guard hasTransition else { return step }
+    Self.update(&latest, trigger, event: event, line: line, entry: .stay, step: step)
     if phase == .dismissed || phase == .withdrawn {
       openLayout = nil
       nestedLayoutWills = 0

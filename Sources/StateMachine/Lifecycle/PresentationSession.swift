@@ -376,6 +376,13 @@ public struct PresentationSession: Sendable {
     {
       return nil  // out of phase: a second one in the transition
     }
+    // A stay sets the transition's `lastT` (and an update or pause its `lastDriveT`) to the event's time;
+    // only when that time is not earlier than both (a clock that went backwards) do deadlines only move
+    // later.
+    let timesAdvance =
+      !slots[slot].lifecycle.hasTransition
+      || (event.t >= slots[slot].lifecycle.latest.lastT
+        && event.t >= (slots[slot].lifecycle.latest.lastDriveT ?? -.infinity))
     let result = slots[slot].lifecycle.applyStay(trigger, event: event, line: line)
     var step = Outcome(
       slot: slot, trigger: trigger, from: result.from, to: result.to, rule: result.rule,
@@ -383,7 +390,7 @@ public struct PresentationSession: Sendable {
       closedLayout: result.closedLayout)
     // A member of a dismissal group can gain a deadline from another member's step (it is no longer
     // carried), which only its own next step picks up: keep asking for those.
-    step.deadlinesOnlyLater = slots[slot].lifecycle.dismissalGroup.isEmpty
+    step.deadlinesOnlyLater = timesAdvance && slots[slot].lifecycle.dismissalGroup.isEmpty
     dropRepeatedRule(from: &step)
     return step
   }
