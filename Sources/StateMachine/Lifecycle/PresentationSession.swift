@@ -308,7 +308,8 @@ public struct PresentationSession: Sendable {
   }
 
   /// The triggers `applyWithinFlight` may take: the animator, the interaction and `completeTransition`,
-  /// which move a transition along without requesting, beginning or ending one.
+  /// which move a transition along without requesting, beginning or ending one, and the stay triggers
+  /// when `applyStay` declined them (a repeated `animationEnded`, a layout pass the table rejects).
   @inline(__always)
   private static func mayMoveWithinFlight(_ trigger: Trigger) -> Bool {
     switch trigger {
