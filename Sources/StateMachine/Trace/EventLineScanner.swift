@@ -73,16 +73,20 @@ struct EventLineScanner {
   /// By kind index: the payload keys the kind requires.
   private static let requiredKeys = EventKind.allCases.map { mask($0.requiredPayloadKeys) }
   /// Exact powers of ten, 1e0 to 1e22 (each a double without rounding).
-  private static let powersOfTen: [Double] = (0...22).map { exponent in
-    var value = 1.0
-    for _ in 0..<exponent { value *= 10 }
-    return value
-  }
+  private static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+    1e19, 1e20, 1e21, 1e22,
+  ]
 
   private static func mask(_ keys: [PayloadKey]) -> UInt32 { keys.reduce(0) { $0 | 1 << UInt32(code($1)) } }
 
   private var extras: [ExtraMember] = []
   var interner = StringInterner()
+  /// Held by each scanner so that the hot path reads the shared tables without a lazy-global check.
+  let writerLayout = WriterLayout.shared
+  /// Whether `decode` first tries the writer's own layout (`decodeWriterLayout`); off only in tests that
+  /// compare the two paths.
+  var takesWriterLayout = true
 
   init() {
     // `Payload.clear(keeping:)` numbers the keys in this order.
@@ -100,6 +104,7 @@ struct EventLineScanner {
   mutating func decode(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, into event: inout Event) -> Outcome {
     let p = UnsafePointer(bytes)
     let n = count
+    if takesWriterLayout, decodeWriterLayout(p, count: n, into: &event) { return .event }
     var i = 0
     Self.skipWhitespace(p, &i, n)
     guard i < n, p[i] == UInt8(ascii: "{") else { return .fallback }
@@ -278,7 +283,7 @@ struct EventLineScanner {
   /// a quote, a backslash, below 0x20 or above 0x7F is found with borrow tricks (a borrow can only mark
   /// bytes above a byte that really matched, so the lowest mark is always a real one).
   @inline(__always)
-  private static func scanPlainString(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Bool {
+  static func scanPlainString(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     while i + 8 <= n {
@@ -357,7 +362,7 @@ struct EventLineScanner {
   /// doubles is the correctly rounded value), through `Double(String)` otherwise. `nil` when the bytes are
   /// not a JSON number or the value is not finite (the slow path reports both).
   @inline(__always)
-  private static func scanNumber(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Double? {
+  static func scanNumber(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Double? {
     let start = i
     var negative = false
     if p[i] == UInt8(ascii: "-") {
@@ -421,7 +426,7 @@ struct EventLineScanner {
 
 extension Payload {
   /// Sets to `nil` every key whose bit (by `PayloadKey.allCases` index) is not in `keeping`.
-  fileprivate mutating func clear(keeping: UInt32) {
+  mutating func clear(keeping: UInt32) {
     if keeping & 1 << 0 == 0, presenter != nil { presenter = nil }
     if keeping & 1 << 1 == 0 { animated = nil }
     if keeping & 1 << 2 == 0, style != nil { style = nil }
@@ -438,7 +443,7 @@ extension Payload {
   }
 
   /// Stores `value` under a number key (other keys are left alone).
-  fileprivate mutating func setNumber(_ value: Double, for key: PayloadKey) {
+  mutating func setNumber(_ value: Double, for key: PayloadKey) {
     switch key {
     case .width: width = value
     case .height: height = value
@@ -451,8 +456,32 @@ extension Payload {
     }
   }
 
+  /// Stores `value` under the number key at `keyIndex` in `PayloadKey.allCases` (other keys are left alone).
+  mutating func setNumber(_ value: Double, keyIndex: Int) {
+    switch keyIndex {
+    case 5: width = value
+    case 6: height = value
+    case 7: duration = value
+    case 8: percent = value
+    case 9: completionSpeed = value
+    case 10: translation = value
+    case 11: velocity = value
+    default: break
+    }
+  }
+
+  /// Stores `value` under the boolean key at `keyIndex` in `PayloadKey.allCases` (other keys are left alone).
+  mutating func setFlag(_ value: Bool, keyIndex: Int) {
+    switch keyIndex {
+    case 1: animated = value
+    case 3: completed = value
+    case 4: didComplete = value
+    default: break
+    }
+  }
+
   /// Stores `value` under a boolean key (other keys are left alone).
-  fileprivate mutating func setFlag(_ value: Bool, for key: PayloadKey) {
+  mutating func setFlag(_ value: Bool, for key: PayloadKey) {
     switch key {
     case .animated: animated = value
     case .completed: completed = value

@@ -1,0 +1,198 @@
+extension EventLineScanner {
+  /// The tables of the writer's layout, built once and shared by every scanner.
+  final class WriterLayout: Sendable {
+    static let shared = WriterLayout()
+
+    /// Each event name between the bytes around it, `":"present"`. Code: the kind's index, then the
+    /// payload keys it takes (13 bits from bit 8) and those it requires (13 bits from bit 24).
+    let names: BytePatternTable
+    /// Each payload key with its quotes and colon, `,"width":`. Code: the key's index, then its value type
+    /// (from bit 8: 0 number, 1 boolean, 2 string).
+    let keys: BytePatternTable
+    /// The kinds by index.
+    let kinds: [EventKind]
+
+    private init() {
+      kinds = EventKind.allCases
+      func mask(_ keys: [PayloadKey]) -> Int {
+        keys.reduce(0) { $0 | 1 << (PayloadKey.allCases.firstIndex(of: $1) ?? 0) }
+      }
+      names = BytePatternTable(
+        EventKind.allCases.enumerated().map { index, kind in
+          (
+            Array("\":\"\(kind.rawValue)\"".utf8),
+            index | mask(kind.payloadKeys) << 8 | mask(kind.requiredPayloadKeys) << 24
+          )
+        }, bucketOffset: 3)
+      keys = BytePatternTable(
+        PayloadKey.allCases.enumerated().map { index, key in
+          let type =
+            switch key.valueType {
+            case .number: 0
+            case .bool: 1
+            case .string: 2
+            }
+          return (Array(",\"\(key.rawValue)\":".utf8), index | type << 8)
+        }, bucketOffset: 2)
+    }
+  }
+
+  // The fixed parts of the layout as little-endian words (checked against their text by a test).
+  static let openingTWord: UInt64 = 0x3A_2274_227B  // {"t":
+  static let idKeyWord: UInt64 = 0x22_3A22_6469_222C  // ,"id":"
+  static let eventKeyWord: UInt64 = 0x746E_6576_6522_2C22  // ","event
+  static let trueWord: UInt32 = 0x6575_7274  // true
+  static let alseWord: UInt32 = 0x6573_6C61  // alse (false without its f)
+  private static let payloadMask: UInt32 = 0x1FFF
+
+  /// Decodes the line `p[0..<n]` if it is laid out exactly as `TraceWriter` writes it, and says whether it
+  /// did: `{"t":…,"id":"…","event":"…"` with a kind the format defines, then its payload keys, each at most
+  /// once and of its type, then `}`; no whitespace, no escapes, no unknown key.
+  ///
+  /// Recorders and generators write this layout, so nearly every line takes it: no whitespace to skip, no
+  /// key to look up before the payload, and each name confirmed by comparing words. For any other line it
+  /// answers `false` (the event may then hold parts of the line) and `decode` scans the line in full. It
+  /// accepts only lines that `decode`'s general scan turns into an event, and writes the same event: the
+  /// same checks, in a fixed order (`WriterLayoutTests` compares the two on written lines and mutations).
+  @inline(__always)
+  mutating func decodeWriterLayout(_ p: UnsafePointer<UInt8>, count n: Int, into event: inout Event) -> Bool {
+    #if _endian(little)
+      let raw = UnsafeRawPointer(p)
+      guard n >= 16, raw.loadUnaligned(as: UInt64.self) & 0xFF_FFFF_FFFF == Self.openingTWord else {
+        return false
+      }
+      var i = 5
+      guard let t = Self.scanShortNumber(p, &i, n) else { return false }
+      guard i + 8 <= n,
+        raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0xFF_FFFF_FFFF_FFFF == Self.idKeyWord
+      else { return false }
+      i += 7
+      let idStart = i
+      guard Self.scanPlainString(p, &i, n), i > idStart else { return false }
+      let idCount = i - idStart
+      guard i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == Self.eventKeyWord else {
+        return false
+      }
+      i += 8
+      let layout = writerLayout
+      guard let name = layout.names.match(p, at: i, count: n) else { return false }
+      i += name.length
+      let allowed = UInt32(truncatingIfNeeded: name.code >> 8) & Self.payloadMask
+      let required = UInt32(truncatingIfNeeded: name.code >> 24) & Self.payloadMask
+
+      var present: UInt32 = 0
+      var presenterStart = 0
+      var presenterCount = -1
+      var styleStart = 0
+      var styleCount = -1
+      var markNameStart = 0
+      var markNameCount = -1
+      while true {
+        guard i < n else { return false }
+        if p[i] == UInt8(ascii: "}") {
+          guard i + 1 == n else { return false }
+          break
+        }
+        guard let key = layout.keys.match(p, at: i, count: n) else { return false }
+        i += key.length
+        let index = key.code & 0xFF
+        let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: index)
+        guard allowed & bit != 0, present & bit == 0, i < n else { return false }
+        present |= bit
+        switch key.code >> 8 {
+        case 0:
+          guard let number = Self.scanShortNumber(p, &i, n) else { return false }
+          event.payload.setNumber(number, keyIndex: index)
+        case 1:
+          if p[i] == UInt8(ascii: "t"), i + 4 <= n,
+            raw.loadUnaligned(fromByteOffset: i, as: UInt32.self) == Self.trueWord
+          {
+            event.payload.setFlag(true, keyIndex: index)
+            i += 4
+          } else if p[i] == UInt8(ascii: "f"), i + 5 <= n,
+            raw.loadUnaligned(fromByteOffset: i + 1, as: UInt32.self) == Self.alseWord
+          {
+            event.payload.setFlag(false, keyIndex: index)
+            i += 5
+          } else {
+            return false
+          }
+        default:
+          guard p[i] == UInt8(ascii: "\"") else { return false }
+          i += 1
+          let start = i
+          guard Self.scanPlainString(p, &i, n) else { return false }
+          switch index {
+          case 0: (presenterStart, presenterCount) = (start, i - start)
+          case 2: (styleStart, styleCount) = (start, i - start)
+          default: (markNameStart, markNameCount) = (start, i - start)
+          }
+          i += 1
+        }
+      }
+      guard present & required == required else { return false }
+
+      event.t = t
+      event.id = interner.string(p + idStart, count: idCount)
+      event.kind = layout.kinds[name.code & 0xFF]
+      event.payload.clear(keeping: present)
+      if presenterCount >= 0 {
+        event.payload.presenter = interner.string(p + presenterStart, count: presenterCount)
+      }
+      if styleCount >= 0 { event.payload.style = interner.string(p + styleStart, count: styleCount) }
+      if markNameCount >= 0 { event.payload.name = interner.string(p + markNameStart, count: markNameCount) }
+      if !event.extra.isEmpty { event.extra = [] }
+      return true
+    #else
+      return false
+    #endif
+  }
+
+  /// `scanNumber`, eight digits at a time, for a number with at most seven digits before its point and
+  /// at most seven after it and no exponent (`t` and every payload number a writer writes); any other
+  /// number goes to `scanNumber` from its start. Both compute `Double(mantissa) / 10^fractionDigits`
+  /// from the same exact mantissa, so they give the same value. Needs `n >= 8` and `i < n`.
+  @inline(__always)
+  static func scanShortNumber(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Double? {
+    var j = i
+    let negative = p[j] == UInt8(ascii: "-")
+    if negative { j += 1 }
+    let whole = DigitWord.load(p, at: j, count: n)
+    let wholeDigits = DigitWord.leadingDigits(whole)
+    // No digit, a leading zero, or too many digits: `scanNumber` decides.
+    guard wholeDigits > 0, wholeDigits < 8, wholeDigits == 1 || p[j] != UInt8(ascii: "0") else {
+      return scanNumber(p, &i, n)
+    }
+    var mantissa = DigitWord.value(whole, digits: wholeDigits)
+    j += wholeDigits
+    var fractionDigits = 0
+    if j < n, p[j] == UInt8(ascii: ".") {
+      let fraction = DigitWord.load(p, at: j + 1, count: n)
+      fractionDigits = DigitWord.leadingDigits(fraction)
+      guard fractionDigits > 0, fractionDigits < 8 else { return scanNumber(p, &i, n) }
+      mantissa =
+        mantissa &* UInt64(Self.powerOfTen(fractionDigits))
+        &+ DigitWord.value(fraction, digits: fractionDigits)
+      j += 1 + fractionDigits
+    }
+    if j < n, p[j] | 0x20 == UInt8(ascii: "e") { return scanNumber(p, &i, n) }
+    i = j
+    var value = Double(mantissa)
+    if fractionDigits > 0 { value /= Self.powerOfTen(fractionDigits) }
+    return negative ? -value : value
+  }
+
+  /// 10^exponent for 1...7, exact (a switch the compiler turns into a constant table, with no lazy global).
+  @inline(__always)
+  private static func powerOfTen(_ exponent: Int) -> Double {
+    switch exponent {
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    default: 1e7
+    }
+  }
+}
