@@ -50,7 +50,11 @@ public struct Auditor: Sendable, Codable {
     -> PresentationSession.Outcome
   {
     let start = findings.count
-    advanceClock(to: event.t, line: line, id: event.id, into: &findings)
+    // The id is read only for the rare finding: passing it along on every event costs a retain.
+    if let previousT, event.t < previousT {
+      reportClockWentBack(to: event.t, from: previousT, line: line, id: event.id, into: &findings)
+    }
+    moveClock(to: event.t, into: &findings)
     let outcome = session.apply(event, line: line)
     if let rule = outcome.rule {
       let step = session.step(for: outcome, event)
@@ -66,7 +70,7 @@ public struct Auditor: Sendable, Codable {
         configuration: configuration,
         into: &findings)
     }
-    appendLateViolations(into: &findings)
+    if session.hasLateViolations { appendLateViolations(into: &findings) }
     if outcome.slot >= 0, !outcome.deadlinesOnlyLater, let next = nextJudgement(ofSlot: outcome.slot) {
       earliestDeadline = min(earliestDeadline, next)
     }
@@ -103,18 +107,31 @@ public struct Auditor: Sendable, Codable {
   /// advances the clock, judging deadlines (decision 12), and still must not go backwards.
   public mutating func advanceClock(to t: Double, line: Int, id: String, into findings: inout [Finding]) {
     let start = findings.count
-    defer { if findings.count > start { configuration.rules.apply(to: &findings, from: start) } }
     if let previousT, t < previousT {
-      findings.append(
-        Finding(
-          rule: .timeWentBackwards, line: line, t: t, id: id,
-          message: "\(id): t=\(t) is earlier than the previous line's t=\(previousT); "
-            + "timestamps must come from one monotonic clock (CACurrentMediaTime)"))
-      // Follow the evidence: judge later deadlines by the clock the trace continues with, so one outlier
-      // does not freeze the clock far ahead (deadlines are then rescanned on the next step forward).
-      clock = t
-      earliestDeadline = -Double.infinity
+      reportClockWentBack(to: t, from: previousT, line: line, id: id, into: &findings)
     }
+    moveClock(to: t, into: &findings)
+    if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
+  }
+
+  private mutating func reportClockWentBack(
+    to t: Double, from previousT: Double, line: Int, id: String, into findings: inout [Finding]
+  ) {
+    findings.append(
+      Finding(
+        rule: .timeWentBackwards, line: line, t: t, id: id,
+        message: "\(id): t=\(t) is earlier than the previous line's t=\(previousT); "
+          + "timestamps must come from one monotonic clock (CACurrentMediaTime)"))
+    // Follow the evidence: judge later deadlines by the clock the trace continues with, so one outlier
+    // does not freeze the clock far ahead (deadlines are then rescanned on the next step forward).
+    clock = t
+    earliestDeadline = -Double.infinity
+  }
+
+  /// Moves the clock to `t` (after `reportClockWentBack` when it went back): judges the deadlines it
+  /// passed and lets the session forget presentations that ended long enough ago.
+  @inline(__always)
+  private mutating func moveClock(to t: Double, into findings: inout [Finding]) {
     previousT = t
     if t > clock {
       clock = t

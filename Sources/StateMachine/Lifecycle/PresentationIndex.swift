@@ -18,23 +18,58 @@ struct PresentationIndex: Sendable {
   private var slots: [Int32]
   private var mask: Int
   private(set) var count = 0
+  /// By a hash of an id's `String` bits, the entry that id was last found in (or -1): `slot(remembering:)`
+  /// tries it before hashing the id's bytes. Only a hint: the entry's key must have the same bits, and two
+  /// strings with the same bits are the same string (the same inline bytes, or the same storage, which
+  /// the key keeps alive). A stale hint (the entry moved or was reused) just misses.
+  private var shortcuts: [Int32]
+  private static let shortcutBits = 12
 
   init() {
     keys = Array(repeating: "", count: 16)
     hashes = Array(repeating: 0, count: 16)
     slots = Array(repeating: -1, count: 16)
     mask = 15
+    shortcuts = Array(repeating: -1, count: 1 << Self.shortcutBits)
+  }
+
+  /// `slot(of:)` for the id of the event being stepped, which usually is the same `String` as the last
+  /// time (the reader interns ids): found through `shortcuts` without hashing or comparing its bytes.
+  @inline(__always)
+  mutating func slot(remembering id: String) -> Int? {
+    #if _pointerBitWidth(_64)
+      let bits = unsafeBitCast(id, to: (UInt64, UInt64).self)
+      let shortcut = Int(
+        truncatingIfNeeded: ((bits.0 ^ (bits.1 &>> 32) ^ (bits.1 &<< 17)) &* 0x9E37_79B9_7F4A_7C15)
+          &>> UInt64(64 - Self.shortcutBits))
+      let hinted = Int(shortcuts[shortcut])
+      if hinted >= 0, slots[hinted] >= 0 {
+        let keyBits = unsafeBitCast(keys[hinted], to: (UInt64, UInt64).self)
+        if keyBits == bits { return Int(slots[hinted]) }
+      }
+      guard let entry = entry(of: id) else { return nil }
+      shortcuts[shortcut] = Int32(truncatingIfNeeded: entry)
+      return Int(slots[entry])
+    #else
+      return slot(of: id)
+    #endif
   }
 
   /// The slot of `id`, or `nil` when the index does not hold it.
   @inline(__always)
   func slot(of id: String) -> Int? {
+    entry(of: id).map { Int(slots[$0]) }
+  }
+
+  /// The entry that holds `id`, or `nil`.
+  @inline(__always)
+  private func entry(of id: String) -> Int? {
     let hash = Self.hash(id)
     var entry = Int(truncatingIfNeeded: hash) & mask
     while true {
       let slot = slots[entry]
       if slot < 0 { return nil }
-      if hashes[entry] == hash, keys[entry] == id { return Int(slot) }
+      if hashes[entry] == hash, keys[entry] == id { return entry }
       entry = (entry + 1) & mask
     }
   }

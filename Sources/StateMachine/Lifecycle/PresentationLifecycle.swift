@@ -115,7 +115,7 @@ public struct PresentationLifecycle: Sendable, Hashable {
       var ignored: String?
       _ = checkSideTracks(trigger, event: event, line: line, detail: &ignored)
     }
-    record(trigger, event: event, line: line, entry: entry, step: step)
+    record(trigger, event: event, line: line, entry: entry, from: step.from, to: step.to, rule: step.rule)
     phase = step.to
     return step
   }
@@ -138,7 +138,8 @@ public struct PresentationLifecycle: Sendable, Hashable {
     step.rule = checkSideTracks(trigger, event: event, line: line, detail: &step.detail)
     // As `record` does: a lifecycle with no transition (one recovered by a bare *DidEnd) keeps its pass.
     guard hasTransition else { return step }
-    Self.update(&latest, trigger, event: event, line: line, entry: .stay, step: step)
+    Self.update(
+      &latest, trigger, event: event, line: line, entry: .stay, from: step.from, to: step.to, rule: step.rule)
     if phase == .dismissed || phase == .withdrawn {
       openLayout = nil
       nestedLayoutWills = 0
@@ -215,22 +216,26 @@ public struct PresentationLifecycle: Sendable, Hashable {
     phase.direction == .dismissing && phase != .dismissingRequested
   }
 
-  /// Updates the transition's facts after the entry decided the phase.
-  private mutating func record(_ trigger: Trigger, event: Event, line: Int, entry: TableEntry, step: Step) {
+  /// Updates the transition's facts after the entry decided the phase. (The step's phases and rule are
+  /// passed, not the step: copying a step retains its detail, on the path of every event.)
+  private mutating func record(
+    _ trigger: Trigger, event: borrowing Event, line: Int, entry: TableEntry, from: Phase, to: Phase,
+    rule: Rule?
+  ) {
     let t = event.t
     // A new transition starts at a request, or at the first event that shows one began (decision 4, 11).
-    if let direction = step.to.direction, step.from.direction != direction {
+    if let direction = to.direction, from.direction != direction {
       let animated = trigger == .present || trigger == .dismiss ? (event.payload.animated ?? true) : true
       latest = TransitionRecord(direction: direction, line: line, t: t, animated: animated)
       hasTransition = true
-      if step.from.direction == nil && !step.from.isLive {
+      if from.direction == nil && !from.isLive {
         openLayout = nil
         nestedLayoutWills = 0
       }
     }
     guard hasTransition, trigger != .gesture, trigger != .mark else { return }
-    Self.update(&latest, trigger, event: event, line: line, entry: entry, step: step)
-    if step.to == .dismissed || step.to == .withdrawn {
+    Self.update(&latest, trigger, event: event, line: line, entry: entry, from: from, to: to, rule: rule)
+    if to == .dismissed || to == .withdrawn {
       openLayout = nil
       nestedLayoutWills = 0
     }
@@ -239,19 +244,18 @@ public struct PresentationLifecycle: Sendable, Hashable {
   /// The transition's facts after `trigger` (which the entry accepted, recovered or rejected).
   private static func update(
     _ record: inout TransitionRecord, _ trigger: Trigger, event: borrowing Event, line: Int,
-    entry: TableEntry,
-    step: Step
+    entry: TableEntry, from: Phase, to: Phase, rule: Rule?
   ) {
     let t = event.t
-    if step.from.isInFlight || step.to.isInFlight {
+    if from.isInFlight || to.isInFlight {
       record.lastLine = line
       record.lastT = t
     }
     if trigger.isOncePerTransition, !entry.isRejection { record.markSeen(trigger) }
-    let accepted = step.rule == nil || { if case .recover = entry { true } else { false } }()
+    let accepted = rule == nil || { if case .recover = entry { true } else { false } }()
     switch trigger {
     case .presentationWillBegin, .dismissalWillBegin:
-      if step.rule == nil || accepted { record.willBeginT = record.willBeginT ?? t }
+      if rule == nil || accepted { record.willBeginT = record.willBeginT ?? t }
     case .animate where accepted:
       record.animateT = record.animateT ?? t
       if let duration = event.payload.duration { record.declaredDuration = duration }
@@ -266,7 +270,7 @@ public struct PresentationLifecycle: Sendable, Hashable {
         record.deferredCommit = nil
       }
     case .update:
-      if step.to == .presentingInteractive || step.to == .dismissingInteractive,
+      if to == .presentingInteractive || to == .dismissingInteractive,
         let percent = event.payload.percent
       {
         record.progress = min(max(percent, 0), 1)
@@ -274,14 +278,14 @@ public struct PresentationLifecycle: Sendable, Hashable {
         record.lastDriveT = t
       }
     case .pause:
-      if step.rule == nil { record.lastDriveT = t }
+      if rule == nil { record.lastDriveT = t }
     case .finish, .cancel:
       let kind: TransitionRecord.CommitKind = trigger == .finish ? .finish : .cancel
       let speed = event.payload.completionSpeed ?? 1
-      if step.rule == nil {
+      if rule == nil {
         record.commit = .init(
           kind: kind, t: t, progress: record.progress, completionSpeed: speed, hadUpdate: record.hadUpdate)
-      } else if step.rule == .interactionBeforeStart, !isRequested(step.from),
+      } else if rule == .interactionBeforeStart, !isRequested(from),
         record.deferredCommit == nil
       {
         // Sent after *WillBegin: UIKit replays it once the interaction starts. Before it: lost.
@@ -289,16 +293,16 @@ public struct PresentationLifecycle: Sendable, Hashable {
         record.deferredSpeed = speed
       }
     case .completeTrue, .completeFalse:
-      if step.rule != .completeTwice, step.rule != .eventOutOfPhase || step.to.direction != nil {
+      if rule != .completeTwice, rule != .eventOutOfPhase || to.direction != nil {
         record.completeValue = record.completeValue ?? (trigger == .completeTrue)
         record.completeT = record.completeT ?? t
       }
     case .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse:
-      if step.rule == .didEndBeforeComplete { record.completeExcused = true }
+      if rule == .didEndBeforeComplete { record.completeExcused = true }
     default:
       break
     }
-    if step.from.isLive, !step.to.isInFlight, step.from != step.to { record.didEndT = t }
+    if from.isLive, !to.isInFlight, from != to { record.didEndT = t }
   }
 
   private static func isRequested(_ phase: Phase) -> Bool {

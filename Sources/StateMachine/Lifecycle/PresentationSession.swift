@@ -147,6 +147,9 @@ public struct PresentationSession: Sendable {
 
   /// Violations about earlier lines that later evidence settled; empties the list.
   @inline(__always)
+  /// Whether `takeLateViolations()` has anything to hand over (a check cheaper than taking none).
+  var hasLateViolations: Bool { !lateViolations.isEmpty }
+
   public mutating func takeLateViolations() -> [LateViolation] {
     guard !lateViolations.isEmpty else { return [] }
     defer { lateViolations.removeAll(keepingCapacity: true) }
@@ -162,7 +165,7 @@ public struct PresentationSession: Sendable {
 
   /// The slot of `id`, taking a vacant one (or a new one) for an id the session does not hold yet.
   private mutating func slotCreating(_ id: String) -> Int {
-    if let slot = index.slot(of: id) { return slot }
+    if let slot = index.slot(remembering: id) { return slot }
     let slot: Int
     if let vacant = vacantSlots.popLast() {
       slot = vacant

@@ -25,7 +25,7 @@ enum DigitWord {
   static func value(_ word: UInt64, digits: Int) -> UInt64 {
     // Shifted so that the digits fill the top bytes and zeros, leading zeros, fill the rest; then pairs,
     // quads and the two halves are combined by multiplying (the known SWAR conversion).
-    var value = word << UInt64(truncatingIfNeeded: 64 &- 8 &* digits)
+    var value = word &<< UInt64(truncatingIfNeeded: 64 &- 8 &* digits)
     value = ((value & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
     value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
     return ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
@@ -36,7 +36,8 @@ enum DigitWord {
   static func load(_ p: UnsafePointer<UInt8>, at i: Int, count n: Int) -> UInt64 {
     let raw = UnsafeRawPointer(p)
     if i &+ 8 <= n { return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) }
-    return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
-      >> UInt64(8 * (i - n + 8))
+    guard i < n else { return 0 }
+    let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+    return last &>> UInt64(truncatingIfNeeded: 8 &* (i &- n &+ 8))
   }
 }

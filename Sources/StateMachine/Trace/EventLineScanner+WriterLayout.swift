@@ -133,7 +133,8 @@ extension EventLineScanner {
       guard present & required == required else { return false }
 
       event.t = t
-      event.id = interner.string(p + idStart, count: idCount)
+      // The id is followed by at least the eight bytes of `","event`.
+      event.id = interner.string(wordReadable: p + idStart, count: idCount)
       event.kind = layout.kinds[name.code & 0xFF]
       event.payload.clear(keeping: present)
       if presenterCount >= 0 {
@@ -154,32 +155,40 @@ extension EventLineScanner {
   /// from the same exact mantissa, so they give the same value. Needs `n >= 8` and `i < n`.
   @inline(__always)
   static func scanShortNumber(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Double? {
-    var j = i
-    let negative = p[j] == UInt8(ascii: "-")
-    if negative { j += 1 }
-    let whole = DigitWord.load(p, at: j, count: n)
+    let negative = p[i] == UInt8(ascii: "-")
+    var end = negative ? i &+ 1 : i
+    let whole = DigitWord.load(p, at: end, count: n)
     let wholeDigits = DigitWord.leadingDigits(whole)
-    // No digit, a leading zero, or too many digits: `scanNumber` decides.
-    guard wholeDigits > 0, wholeDigits < 8, wholeDigits == 1 || p[j] != UInt8(ascii: "0") else {
-      return scanNumber(p, &i, n)
+    // No digit, too many, or a leading zero: `scanNumber` decides.
+    guard UInt(bitPattern: wholeDigits &- 1) < 7, wholeDigits == 1 || whole & 0xFF != 0x30 else {
+      return scanNumberOutOfLine(p, &i, n)
     }
     var mantissa = DigitWord.value(whole, digits: wholeDigits)
-    j += wholeDigits
+    end &+= wholeDigits
+    // The byte after the digits is in the same word (zero past the line's end).
+    var after = UInt8(truncatingIfNeeded: whole &>> UInt64(truncatingIfNeeded: wholeDigits &* 8))
     var fractionDigits = 0
-    if j < n, p[j] == UInt8(ascii: ".") {
-      let fraction = DigitWord.load(p, at: j + 1, count: n)
+    if after == UInt8(ascii: ".") {
+      let fraction = DigitWord.load(p, at: end &+ 1, count: n)
       fractionDigits = DigitWord.leadingDigits(fraction)
-      guard fractionDigits > 0, fractionDigits < 8 else { return scanNumber(p, &i, n) }
+      guard UInt(bitPattern: fractionDigits &- 1) < 7 else { return scanNumberOutOfLine(p, &i, n) }
       mantissa =
         mantissa &* UInt64(Self.powerOfTen(fractionDigits))
         &+ DigitWord.value(fraction, digits: fractionDigits)
-      j += 1 + fractionDigits
+      end &+= 1 &+ fractionDigits
+      after = UInt8(truncatingIfNeeded: fraction &>> UInt64(truncatingIfNeeded: fractionDigits &* 8))
     }
-    if j < n, p[j] | 0x20 == UInt8(ascii: "e") { return scanNumber(p, &i, n) }
-    i = j
+    guard after | 0x20 != UInt8(ascii: "e") else { return scanNumberOutOfLine(p, &i, n) }
+    i = end
     var value = Double(mantissa)
     if fractionDigits > 0 { value /= Self.powerOfTen(fractionDigits) }
     return negative ? -value : value
+  }
+
+  /// `scanNumber`, kept out of line so that `scanShortNumber` stays small enough to inline.
+  @inline(never)
+  static func scanNumberOutOfLine(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Double? {
+    scanNumber(p, &i, n)
   }
 
   /// 10^exponent for 1...7, exact (a switch the compiler turns into a constant table, with no lazy global).

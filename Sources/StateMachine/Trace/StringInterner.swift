@@ -37,19 +37,58 @@ struct StringInterner: Sendable {
   /// The string of `bytes[0..<count]`.
   @inline(__always)
   mutating func string(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
-    guard count <= Self.maximumLength else {
-      return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-    }
-    let hash = WordHash.hash(UnsafeRawBufferPointer(start: bytes, count: count))
-    let slot = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
-    let offset = slot * Self.maximumLength
+    guard count <= Self.maximumLength else { return Self.makeString(bytes, count: count) }
+    let slot = Self.slot(WordHash.hash(UnsafeRawBufferPointer(start: bytes, count: count)))
     if lengths[slot] == count {
+      let offset = slot * Self.maximumLength
       let same = keys.withUnsafeBufferPointer { keys in
         keys.baseAddress.map { memcmp($0 + offset, bytes, count) == 0 } ?? false
       }
       if same { return strings[slot] }
     }
-    let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    return store(bytes, count: count, at: slot)
+  }
+
+  /// `string(_:count:)` for bytes that the line goes on after, up to the next multiple of eight: hashed
+  /// and compared a word at a time, the last word loaded whole and masked.
+  @inline(__always)
+  mutating func string(wordReadable bytes: UnsafePointer<UInt8>, count: Int) -> String {
+    guard count <= Self.maximumLength else { return Self.makeString(bytes, count: count) }
+    let line = UnsafeRawPointer(bytes)
+    let slot = Self.slot(WordHash.hash(wordReadable: line, count: count))
+    if lengths[slot] == count {
+      let offset = slot * Self.maximumLength
+      let same = keys.withUnsafeBufferPointer { keys -> Bool in
+        guard let base = keys.baseAddress else { return false }
+        let key = UnsafeRawPointer(base + offset)
+        var at = 0
+        while at &+ 8 <= count {
+          guard
+            key.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+              == line.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+          else { return false }
+          at &+= 8
+        }
+        // A slot holds `maximumLength` bytes, so the key's last word is inside it.
+        return WordHash.tail(key + at, count: count &- at) == WordHash.tail(line + at, count: count &- at)
+      }
+      if same { return strings[slot] }
+    }
+    return store(bytes, count: count, at: slot)
+  }
+
+  @inline(__always)
+  private static func slot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash) & (slotCount - 1) }
+
+  private static func makeString(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
+    String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+
+  /// Creates the string of a key not in the cache and keeps it in `slot`, evicting what was there.
+  @inline(never)
+  private mutating func store(_ bytes: UnsafePointer<UInt8>, count: Int, at slot: Int) -> String {
+    let string = Self.makeString(bytes, count: count)
+    let offset = slot * Self.maximumLength
     keys.withUnsafeMutableBufferPointer { keys in
       keys.baseAddress.map { ($0 + offset).update(from: bytes, count: count) }
     }

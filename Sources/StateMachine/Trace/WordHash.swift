@@ -31,6 +31,29 @@ enum WordHash {
     return hash ^ (hash >> 29)
   }
 
+  /// `hash(_:)` of `bytes[0..<count]` when the bytes up to the next multiple of eight are readable (the
+  /// line goes on after them): the last word is loaded whole and masked instead of byte by byte.
+  @inline(__always)
+  static func hash(wordReadable bytes: UnsafeRawPointer, count: Int) -> UInt64 {
+    var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+    var offset = 0
+    while offset &+ 8 <= count {
+      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+      hash ^= hash >> 31
+      offset &+= 8
+    }
+    hash = (hash ^ tail(bytes + offset, count: count &- offset)) &* 0x94D0_49BB_1331_11EB
+    return hash ^ (hash >> 29)
+  }
+
+  /// The first `count` (0...7) bytes at `bytes` as a little-endian word, loaded whole and masked.
+  @inline(__always)
+  static func tail(_ bytes: UnsafeRawPointer, count: Int) -> UInt64 {
+    guard count > 0 else { return 0 }
+    let word = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+    return word & ((1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1)
+  }
+
   /// `hash(_:)` of the `count` bytes held in two little-endian words, as a small string holds them.
   @inline(__always)
   static func hash(smallLow low: UInt64, high: UInt64, count: Int) -> UInt64 {
