@@ -137,16 +137,22 @@ extension EventLineScanner {
       event.id = interner.string(wordReadable: p + idStart, count: idCount)
       event.kind = layout.kinds[name.code & 0xFF]
       event.payload.clear(keeping: present)
-      if presenterCount >= 0 {
-        event.payload.presenter = interner.string(p + presenterStart, count: presenterCount)
-      }
-      if styleCount >= 0 { event.payload.style = interner.string(p + styleStart, count: styleCount) }
-      if markNameCount >= 0 { event.payload.name = interner.string(p + markNameStart, count: markNameCount) }
+      if presenterCount >= 0 { event.payload.presenter = string(p, presenterStart, presenterCount, n) }
+      if styleCount >= 0 { event.payload.style = string(p, styleStart, styleCount, n) }
+      if markNameCount >= 0 { event.payload.name = string(p, markNameStart, markNameCount, n) }
       if !event.extra.isEmpty { event.extra = [] }
       return true
     #else
       return false
     #endif
+  }
+
+  /// The interned string of `p[start..<start + count]` in a line of `n` bytes, read a word at a time
+  /// when the line goes on far enough after it.
+  @inline(__always)
+  private mutating func string(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ n: Int) -> String {
+    if (count &+ 7) & ~7 <= n &- start { return interner.string(wordReadable: p + start, count: count) }
+    return interner.string(p + start, count: count)
   }
 
   /// `scanNumber`, eight digits at a time, for a number with at most seven digits before its point and

@@ -27,6 +27,9 @@ struct StringInterner: Sendable {
   private var strings: [String]
   private var lengths: [Int]
   private var keys: [UInt8]
+  /// Whether `smallString` may build short strings from their bytes: checked once, by building one and
+  /// comparing it with the same string made the ordinary way.
+  private let buildsSmallStrings = Self.smallStringLayoutHolds()
 
   init() {
     strings = [String](repeating: "", count: Self.slotCount)
@@ -53,6 +56,7 @@ struct StringInterner: Sendable {
   /// and compared a word at a time, the last word loaded whole and masked.
   @inline(__always)
   mutating func string(wordReadable bytes: UnsafePointer<UInt8>, count: Int) -> String {
+    if count <= Self.smallCapacity, buildsSmallStrings { return Self.smallString(bytes, count: count) }
     guard count <= Self.maximumLength else { return Self.makeString(bytes, count: count) }
     let line = UnsafeRawPointer(bytes)
     let slot = Self.slot(WordHash.hash(wordReadable: line, count: count))
@@ -75,6 +79,50 @@ struct StringInterner: Sendable {
       if same { return strings[slot] }
     }
     return store(bytes, count: count, at: slot)
+  }
+
+  /// The most bytes a `String` holds inline, in its own two words (on 64-bit platforms).
+  private static let smallCapacity = 15
+
+  /// The string of `count` (0...15) printable ASCII bytes, whose words up to the next multiple of eight
+  /// are readable, built the way the standard library lays out a small ASCII string: the bytes in order
+  /// in the two words, and the top byte 0xE0 (immortal, small, ASCII) plus the count. About ten
+  /// instructions, where a lookup in the cache costs about eighty. Used only when
+  /// `smallStringLayoutHolds()` confirmed the layout on this platform.
+  @inline(__always)
+  private static func smallString(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
+    #if _pointerBitWidth(_64) && _endian(little)
+      let raw = UnsafeRawPointer(bytes)
+      let low = count >= 8 ? raw.loadUnaligned(as: UInt64.self) : WordHash.tail(raw, count: count)
+      let high = count > 8 ? WordHash.tail(raw + 8, count: count &- 8) : 0
+      let top = (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56
+      return unsafeBitCast((low, high | top), to: String.self)
+    #else
+      return makeString(bytes, count: count)
+    #endif
+  }
+
+  /// Whether `smallString` builds exactly the strings the standard library builds, checked on a few
+  /// lengths: if a future layout differs, the interner simply keeps using its cache.
+  private static func smallStringLayoutHolds() -> Bool {
+    #if _pointerBitWidth(_64) && _endian(little)
+      let samples = ["", "a", "card", "p1.sheet", "s696.menu", "root:tab-12345"]
+      return samples.allSatisfy { sample in
+        var padded = Array(sample.utf8)
+        let count = padded.count
+        padded += [UInt8](repeating: 0x21, count: 16)
+        return padded.withUnsafeBufferPointer { buffer -> Bool in
+          guard let base = buffer.baseAddress else { return false }
+          let built = smallString(base, count: count)
+          let ordinary = makeString(base, count: count)
+          return unsafeBitCast(built, to: (UInt64, UInt64).self)
+            == unsafeBitCast(ordinary, to: (UInt64, UInt64).self)
+            && built == sample && built.utf8.count == count
+        }
+      }
+    #else
+      return false
+    #endif
   }
 
   @inline(__always)
