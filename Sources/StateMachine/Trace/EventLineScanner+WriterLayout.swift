@@ -56,26 +56,36 @@ extension EventLineScanner {
   /// same checks, in a fixed order (`WriterLayoutTests` compares the two on written lines and mutations).
   @inline(__always)
   mutating func decodeWriterLayout(_ p: UnsafePointer<UInt8>, count n: Int, into event: inout Event) -> Bool {
+    decodeWriterObject(p, limit: n, into: &event) == n
+  }
+
+  /// `decodeWriterLayout` for an object that starts at `p` in bytes readable up to `limit`, whose line end
+  /// is not known yet: returns where the object ends (just after its `}`), or -1. The reader calls it
+  /// before looking for the line's end, and takes the line when a newline follows: every byte up to the
+  /// `}` was checked to be printable, so the object is the whole line, and the line decodes as it would
+  /// through `decode`.
+  @inline(__always)
+  mutating func decodeWriterObject(_ p: UnsafePointer<UInt8>, limit n: Int, into event: inout Event) -> Int {
     #if _endian(little)
       let raw = UnsafeRawPointer(p)
       guard n >= 16, raw.loadUnaligned(as: UInt64.self) & 0xFF_FFFF_FFFF == Self.openingTWord else {
-        return false
+        return -1
       }
       var i = 5
-      guard let t = Self.scanShortNumber(p, &i, n) else { return false }
+      guard let t = Self.scanShortNumber(p, &i, n) else { return -1 }
       guard i + 8 <= n,
         raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0xFF_FFFF_FFFF_FFFF == Self.idKeyWord
-      else { return false }
+      else { return -1 }
       i += 7
       let idStart = i
-      guard Self.scanPlainString(p, &i, n), i > idStart else { return false }
+      guard Self.scanPlainString(p, &i, n), i > idStart else { return -1 }
       let idCount = i - idStart
       guard i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == Self.eventKeyWord else {
-        return false
+        return -1
       }
       i += 8
       let layout = writerLayout
-      guard let name = layout.names.match(p, at: i, count: n) else { return false }
+      guard let name = layout.names.match(p, at: i, count: n) else { return -1 }
       i += name.length
       let allowed = UInt32(truncatingIfNeeded: name.code >> 8) & Self.payloadMask
       let required = UInt32(truncatingIfNeeded: name.code >> 24) & Self.payloadMask
@@ -88,20 +98,20 @@ extension EventLineScanner {
       var markNameStart = 0
       var markNameCount = -1
       while true {
-        guard i < n else { return false }
+        guard i < n else { return -1 }
         if p[i] == UInt8(ascii: "}") {
-          guard i + 1 == n else { return false }
+          i += 1
           break
         }
-        guard let key = layout.keys.match(p, at: i, count: n) else { return false }
+        guard let key = layout.keys.match(p, at: i, count: n) else { return -1 }
         i += key.length
         let index = key.code & 0xFF
         let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: index)
-        guard allowed & bit != 0, present & bit == 0, i < n else { return false }
+        guard allowed & bit != 0, present & bit == 0, i < n else { return -1 }
         present |= bit
         switch key.code >> 8 {
         case 0:
-          guard let number = Self.scanShortNumber(p, &i, n) else { return false }
+          guard let number = Self.scanShortNumber(p, &i, n) else { return -1 }
           event.payload.setNumber(number, keyIndex: index)
         case 1:
           if p[i] == UInt8(ascii: "t"), i + 4 <= n,
@@ -115,13 +125,13 @@ extension EventLineScanner {
             event.payload.setFlag(false, keyIndex: index)
             i += 5
           } else {
-            return false
+            return -1
           }
         default:
-          guard p[i] == UInt8(ascii: "\"") else { return false }
+          guard p[i] == UInt8(ascii: "\"") else { return -1 }
           i += 1
           let start = i
-          guard Self.scanPlainString(p, &i, n) else { return false }
+          guard Self.scanPlainString(p, &i, n) else { return -1 }
           switch index {
           case 0: (presenterStart, presenterCount) = (start, i - start)
           case 2: (styleStart, styleCount) = (start, i - start)
@@ -130,7 +140,7 @@ extension EventLineScanner {
           i += 1
         }
       }
-      guard present & required == required else { return false }
+      guard present & required == required else { return -1 }
 
       event.t = t
       // The id is followed by at least the eight bytes of `","event`.
@@ -141,9 +151,9 @@ extension EventLineScanner {
       if styleCount >= 0 { event.payload.style = string(p, styleStart, styleCount, n) }
       if markNameCount >= 0 { event.payload.name = string(p, markNameStart, markNameCount, n) }
       if !event.extra.isEmpty { event.extra = [] }
-      return true
+      return i
     #else
-      return false
+      return -1
     #endif
   }
 

@@ -108,6 +108,26 @@ public struct TraceReader: Sequence, IteratorProtocol {
     let base = buffer.base
     let capacity = buffer.capacity
     while true {
+      if start < end, scanner.takesWriterLayout {
+        // The common line, decoded before its end is looked for: a line in the writer's layout ends at its
+        // `}`, so when a newline follows, that was the whole line (`decodeWriterObject`).
+        let length = scanner.decodeWriterObject(base + start, limit: end - start, into: &event)
+        if length > 0, length < end - start {
+          // A line ends in "\n" or, written on Windows, "\r\n" (whose "\r" `decodeLine` would drop).
+          var terminator = base[start + length] == 0x0A ? 1 : 0
+          if terminator == 0, base[start + length] == 0x0D, length + 1 < end - start,
+            base[start + length + 1] == 0x0A
+          {
+            terminator = 2
+          }
+          if terminator > 0 {
+            start += length + terminator
+            lineNumber += 1
+            decoder.markLineDecoded()
+            return .event(line: lineNumber)
+          }
+        }
+      }
       if start < end, let found = memchr(base + start, 0x0A, end - start) {
         let newline = UnsafeMutableRawPointer(found) - UnsafeMutableRawPointer(base)
         let lineStart = start
