@@ -86,8 +86,10 @@ public struct Auditor: Sendable, Codable {
   }
 
   /// The earliest time at which the transition in `slot` becomes a finding unless something happens first.
+  /// (`mutating` only so that `session` is read in place: called on a copy of `self`, the compiler copied
+  /// the session's 136 bytes to the stack first.)
   @inline(__always)
-  private func nextJudgement(ofSlot slot: Int) -> Double? {
+  private mutating func nextJudgement(ofSlot slot: Int) -> Double? {
     let undrivenAfter = configuration.undrivenAfter
     let undrivenOrNil: Double?? = session.readTransition(atSlot: slot) { phase, record, _ in
       guard phase.isInFlight else { return nil }
