@@ -92,16 +92,22 @@ final class BytePatternTable: @unchecked Sendable {
       defer { entry += 1 }
       let length = Int(lengths[entry])
       guard length <= available else { continue }
-      var word = words + Int(wordStarts[entry])
+      let first = words + Int(wordStarts[entry])
+      // The last word first: the names of a bucket share their first bytes, and differ at their ends
+      // (`…WillBegin"` and `…DidEnd"`, `panChanged"` and `panCancelled"`).
+      let lastWord = (length &- 1) >> 3
+      guard line.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self) == first[lastWord] else {
+        continue
+      }
       var offset = 0
-      while offset + 8 < length {
+      var word = first
+      while offset &+ 8 < length {
         guard line.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == word.pointee else {
           continue candidates
         }
-        offset += 8
+        offset &+= 8
         word += 1
       }
-      guard line.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) == word.pointee else { continue }
       return (codes[entry], length)
     }
     return nil
