@@ -44,15 +44,19 @@ public struct FileReport: Sendable, Hashable {
   ) {
     var auditor = Auditor(configuration: configuration)
     var reader = reader
-    // One event value, overwritten in place line after line (`TraceReader.read(into:)`): the hot path
+    // One event value, overwritten in place line after line (`TraceReader.readAll`): the hot path
     // builds and copies no large value per line.
     var event = Event(t: 0, id: "", kind: .mark)
-    reading: while true {
-      switch reader.read(into: &event) {
-      case .event(let line):
+    // Counted and collected in locals while the closures run, stored when the trace is read.
+    var events = self.events
+    var findings = self.findings
+    reader.readAll(
+      into: &event,
+      onEvent: { event, line in
         events += 1
         auditor.audit(event, line: line, into: &findings)
-      case .record(let record):
+      },
+      onRecord: { record in
         switch record {
         case .header(let header, _):
           expect = header.expect
@@ -67,10 +71,8 @@ public struct FileReport: Sendable, Hashable {
           if let note { notes.append(note) }
           auditor.advanceClock(to: t, line: line, id: id, into: &findings)
         }
-      case .end:
-        break reading
-      }
-    }
+      })
+    self.events = events
     if events == 0, inputErrors.isEmpty, notes.isEmpty {
       // An empty or header-only trace is clean, but a recording that wrote nothing should be visible.
       notes.append(
@@ -79,7 +81,7 @@ public struct FileReport: Sendable, Hashable {
           message: "no events: nothing to audit (did the recording write any?)"))
     }
     auditor.finish(into: &findings)
-    findings = findings.enumerated().sorted { lhs, rhs in
+    self.findings = findings.enumerated().sorted { lhs, rhs in
       (lhs.element.line, lhs.offset) < (rhs.element.line, rhs.offset)
     }.map(\.element)
   }

@@ -108,26 +108,7 @@ public struct TraceReader: Sequence, IteratorProtocol {
     let base = buffer.base
     let capacity = buffer.capacity
     while true {
-      if start < end, scanner.takesWriterLayout {
-        // The common line, decoded before its end is looked for: a line in the writer's layout ends at its
-        // `}`, so when a newline follows, that was the whole line (`decodeWriterObject`).
-        let length = scanner.decodeWriterObject(base + start, limit: end - start, into: &event)
-        if length > 0, length < end - start {
-          // A line ends in "\n" or, written on Windows, "\r\n" (whose "\r" `decodeLine` would drop).
-          var terminator = base[start + length] == 0x0A ? 1 : 0
-          if terminator == 0, base[start + length] == 0x0D, length + 1 < end - start,
-            base[start + length + 1] == 0x0A
-          {
-            terminator = 2
-          }
-          if terminator > 0 {
-            start += length + terminator
-            lineNumber += 1
-            decoder.markLineDecoded()
-            return .event(line: lineNumber)
-          }
-        }
-      }
+      if let line = readWriterLine(into: &event) { return .event(line: line) }
       if start < end, let found = memchr(base + start, 0x0A, end - start) {
         let newline = UnsafeMutableRawPointer(found) - UnsafeMutableRawPointer(base)
         let lineStart = start
@@ -165,6 +146,56 @@ public struct TraceReader: Sequence, IteratorProtocol {
         return .record(readFailed(error))
       }
     }
+  }
+
+  /// Reads to the end of the trace, handing each event to `onEvent` with its line number and every other
+  /// record to `onRecord`: `read(into:)` in a loop, without a call and a `Step` per line (`FileReport`
+  /// audits this way).
+  ///
+  /// ```swift
+  /// var event = Event(t: 0, id: "", kind: .mark)
+  /// reader.readAll(into: &event, onEvent: { event, line in auditor.audit(event, line: line, into: &findings) },
+  ///   onRecord: { record in print(record) })
+  /// ```
+  @inline(__always)
+  mutating func readAll(
+    into event: inout Event, onEvent: (inout Event, Int) -> Void, onRecord: (TraceRecord) -> Void
+  ) {
+    while true {
+      if let line = readWriterLine(into: &event) {
+        onEvent(&event, line)
+        continue
+      }
+      switch read(into: &event) {
+      case .event(let line): onEvent(&event, line)
+      case .record(let record): onRecord(record)
+      case .end: return
+      }
+    }
+  }
+
+  /// The common line, decoded before its end is looked for: a line in the writer's layout ends at its `}`,
+  /// so when a newline follows, that was the whole line (`decodeWriterObject`). Its number, or `nil` when
+  /// the next line is not one (or not all in the buffer yet): `read(into:)` then takes it. It only reads
+  /// the buffer, so a reader copy sharing it does not matter.
+  @inline(__always)
+  private mutating func readWriterLine(into event: inout Event) -> Int? {
+    guard start < end, scanner.takesWriterLayout else { return nil }
+    let base = buffer.base
+    let length = scanner.decodeWriterObject(base + start, limit: end - start, into: &event)
+    guard length > 0, length < end - start else { return nil }
+    // A line ends in "\n" or, written on Windows, "\r\n" (whose "\r" `decodeLine` would drop).
+    var terminator = base[start + length] == 0x0A ? 1 : 0
+    if terminator == 0, base[start + length] == 0x0D, length + 1 < end - start,
+      base[start + length + 1] == 0x0A
+    {
+      terminator = 2
+    }
+    guard terminator > 0 else { return nil }
+    start += length + terminator
+    lineNumber += 1
+    decoder.markLineDecoded()
+    return lineNumber
   }
 
   /// A read failed: the unfinished line is lost, reading stops, and the failure is the next line's error.
