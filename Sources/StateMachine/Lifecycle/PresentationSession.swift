@@ -81,6 +81,17 @@ public struct PresentationSession: Sendable {
     // By bytes: `hasPrefix` compares characters, at about 160 instructions a call, several per request.
     // The answers agree: "root" and "root:" are ASCII, so only the character after the colon could
     // differ (a combining mark joins it to the colon), and a non-ASCII byte there asks `hasPrefix`.
+    #if _pointerBitWidth(_64) && _endian(little)
+      // A small string (bit 61, as `WordHash` reads it) holds its bytes in its first word.
+      let (low, high) = unsafeBitCast(id, to: (UInt64, UInt64).self)
+      if high & (1 << 61) != 0 {
+        let count = Int(truncatingIfNeeded: (high >> 56) & 0x0F)
+        guard count >= 4, low & 0xFFFF_FFFF == 0x746F_6F72 else { return false }  // "root"
+        if count == 4 { return true }
+        guard (low >> 32) & 0xFF == UInt64(UInt8(ascii: ":")) else { return false }
+        return count == 5 || (low >> 40) & 0xFF < 0x80 || id.hasPrefix("root:")
+      }
+    #endif
     var bytes = id.utf8.makeIterator()
     guard bytes.next() == UInt8(ascii: "r"), bytes.next() == UInt8(ascii: "o"),
       bytes.next() == UInt8(ascii: "o"),

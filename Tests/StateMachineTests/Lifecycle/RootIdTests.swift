@@ -9,7 +9,9 @@ import Testing
   @Test(arguments: [
     "root", "root:", "root:s1", "root:tab-12", "roo", "rooted", "root;", "Root", "root ", " root", "",
     "root:\u{301}", "root\u{301}", "root:é", "root:カード", "rootroot:", "r", "root::", "root:\r\n",
-    "ro\u{301}ot", "card", "s696.menu", "root:\u{0}",
+    "ro\u{301}ot", "card", "s696.menu", "root:\u{0}", "root:a-window-scene-named-at-length",
+    "root:\u{301}and-a-long-tail-after-it", "rootless-and-long-enough-to-be-large", "root:12345678901",
+    "root:1234567890",
   ])
   func answersAsTheDefinition(_ id: String) {
     #expect(PresentationSession.isRoot(id) == Self.byDefinition(id), "\(id.debugDescription)")
@@ -17,9 +19,12 @@ import Testing
 
   @Test func answersAsTheDefinitionOnRandomIds() {
     var random = CodecRandom(seed: 0x0001_2007)
-    let pieces = ["r", "o", "t", ":", "root", "root:", "\u{301}", "é", "x", "1", "\r", "\n", "\u{200D}", " "]
+    let pieces = [
+      "r", "o", "t", ":", "root", "root:", "\u{301}", "é", "x", "1", "\r", "\n", "\u{200D}", " ",
+      "long-piece",
+    ]
     for _ in 0..<5000 {
-      let id = (0..<random.below(6)).map { _ in random.pick(pieces) }.joined()
+      let id = (0..<random.below(9)).map { _ in random.pick(pieces) }.joined()
       #expect(PresentationSession.isRoot(id) == Self.byDefinition(id), "\(id.debugDescription)")
     }
   }
