@@ -46,6 +46,7 @@ public struct Auditor: Sendable, Codable {
   }
 
   /// The audit of one event; the session's outcome is worded (ids, messages) only for a finding.
+  @inline(__always)
   private mutating func auditOutcome(_ event: borrowing Event, line: Int, into findings: inout [Finding])
     -> PresentationSession.Outcome
   {

@@ -808,10 +808,14 @@ public struct PresentationSession: Sendable {
       else { continue }
       reportUnresolvedAppearance(ofSlot: slot)
       slots[slot].holdsLifecycle = false
-      slots[slot].lifecycle = PresentationLifecycle(id: id)
       if slots[slot].gesture?.isActive == false { slots[slot].gesture = nil }
       slots[slot].refused = nil
-      releaseIfVacant(slot)
+      // A vacant slot is given back whole; only a slot that stays needs a fresh lifecycle.
+      if slots[slot].isVacant {
+        releaseIfVacant(slot)
+      } else {
+        slots[slot].lifecycle = PresentationLifecycle(id: id)
+      }
     }
     if endedQueueHead > 1024, endedQueueHead * 2 > endedQueue.count {
       endedQueue.removeFirst(endedQueueHead)

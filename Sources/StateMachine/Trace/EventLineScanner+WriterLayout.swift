@@ -68,6 +68,9 @@ extension EventLineScanner {
   mutating func decodeWriterObject(_ p: UnsafePointer<UInt8>, limit n: Int, into event: inout Event) -> Int {
     #if _endian(little)
       let raw = UnsafeRawPointer(p)
+      // What the event holds now, and, until this line is written whole, unknown.
+      let keysHeld = reusesEvent ? payloadKeysWritten : Self.everyPayloadKey
+      payloadKeysWritten = Self.everyPayloadKey
       guard n >= 16, raw.loadUnaligned(as: UInt64.self) & 0xFF_FFFF_FFFF == Self.openingTWord else {
         return -1
       }
@@ -146,7 +149,9 @@ extension EventLineScanner {
       // The id is followed by at least the eight bytes of `","event`.
       event.id = interner.string(wordReadable: p + idStart, count: idCount)
       event.kind = layout.kinds[name.code & 0xFF]
-      event.payload.clear(keeping: present)
+      // Clears the keys the event held that this line lacks (every key this line has was just set).
+      event.payload.clear(keysHeld & ~present)
+      payloadKeysWritten = present
       if presenterCount >= 0 { event.payload.presenter = string(p, presenterStart, presenterCount, n) }
       if styleCount >= 0 { event.payload.style = string(p, styleStart, styleCount, n) }
       if markNameCount >= 0 { event.payload.name = string(p, markNameStart, markNameCount, n) }

@@ -87,6 +87,14 @@ struct EventLineScanner {
   /// Whether `decode` first tries the writer's own layout (`decodeWriterLayout`); off only in tests that
   /// compare the two paths.
   var takesWriterLayout = true
+  /// Set while the caller hands back, line after line, the event this scanner last wrote, unchanged
+  /// (`TraceReader.readAll`): the writer-layout path then clears only the payload keys the last line set
+  /// (`payloadKeysWritten`) instead of all thirteen.
+  var reusesEvent = false
+  /// The payload keys (bits by `PayloadKey.allCases` index) the event holds after the last decode: exact
+  /// after a writer-layout line, every key (unknown) after anything else.
+  var payloadKeysWritten = Self.everyPayloadKey
+  static let everyPayloadKey: UInt32 = (1 << 13) - 1
 
   init() {
     // `Payload.clear(keeping:)` numbers the keys in this order.
@@ -105,6 +113,7 @@ struct EventLineScanner {
     let p = UnsafePointer(bytes)
     let n = count
     if takesWriterLayout, decodeWriterLayout(p, count: n, into: &event) { return .event }
+    payloadKeysWritten = Self.everyPayloadKey
     var i = 0
     Self.skipWhitespace(p, &i, n)
     guard i < n, p[i] == UInt8(ascii: "{") else { return .fallback }
@@ -440,6 +449,30 @@ extension Payload {
     if keeping & 1 << 10 == 0 { translation = nil }
     if keeping & 1 << 11 == 0 { velocity = nil }
     if keeping & 1 << 12 == 0, name != nil { name = nil }
+  }
+
+  /// Sets to `nil` the keys whose bits (by `PayloadKey.allCases` index) are in `keys`, one set bit at a
+  /// time: the writer-layout path usually clears one or two (`clear(keeping:)` tests all thirteen).
+  mutating func clear(_ keys: UInt32) {
+    var keys = keys
+    while keys != 0 {
+      switch keys.trailingZeroBitCount {
+      case 0: presenter = nil
+      case 1: animated = nil
+      case 2: style = nil
+      case 3: completed = nil
+      case 4: didComplete = nil
+      case 5: width = nil
+      case 6: height = nil
+      case 7: duration = nil
+      case 8: percent = nil
+      case 9: completionSpeed = nil
+      case 10: translation = nil
+      case 11: velocity = nil
+      default: name = nil
+      }
+      keys &= keys &- 1
+    }
   }
 
   /// Stores `value` under a number key (other keys are left alone).

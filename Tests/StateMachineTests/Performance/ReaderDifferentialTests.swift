@@ -160,11 +160,25 @@ import Testing
     }
   }
 
+  /// What `readAll` (the path `FileReport` takes, reusing one event and clearing only the payload keys
+  /// the last line set) gives, as records.
+  static func readAllSteps(_ reader: TraceReader) -> [TraceRecord] {
+    var reader = reader
+    var event = Event(t: -1, id: "stale", kind: .mark, payload: Payload(presenter: "x", width: 1, name: "n"))
+    var records: [TraceRecord] = []
+    reader.readAll(
+      into: &event, onEvent: { event, line in records.append(.event(copy event, line: line)) },
+      onRecord: { records.append($0) })
+    return records
+  }
+
   /// Every way the fast reader reads `bytes`, each with its name.
   static func fastReadings(_ bytes: [UInt8]) -> [(String, [TraceRecord])] {
     [
       ("next()", Array(TraceReader(bytes: bytes))),
       ("read(into:)", readSteps(TraceReader(bytes: bytes))),
+      ("readAll", readAllSteps(TraceReader(bytes: bytes))),
+      ("readAll, buffer 9", readAllSteps(TraceReader(source: MemoryByteSource(bytes), bufferSize: 9))),
       ("buffer 7", readSteps(TraceReader(source: MemoryByteSource(bytes), bufferSize: 7))),
       ("buffer 64", Array(TraceReader(source: MemoryByteSource(bytes), bufferSize: 64))),
       ("reads of 3", readSteps(TraceReader(source: ChunkedByteSource(bytes, chunk: 3), bufferSize: 50))),
