@@ -72,11 +72,32 @@ public struct Auditor: Sendable, Codable {
         into: &findings)
     }
     if session.hasLateViolations { appendLateViolations(into: &findings) }
-    if outcome.slot >= 0, !outcome.deadlinesOnlyLater, let next = nextJudgement(ofSlot: outcome.slot) {
-      earliestDeadline = min(earliestDeadline, next)
+    if outcome.slot >= 0, !outcome.deadlinesOnlyLater {
+      if let next = nextJudgement(ofSlot: outcome.slot) { earliestDeadline = min(earliestDeadline, next) }
+      // A step of one member of a dismissal group can give another member a deadline (its dismissal is no
+      // longer carried, as when the member that animated it ends): ask for theirs too, or a hang that only
+      // the other member's silence shows would wait for that member's next event, or for none. Only a
+      // member with an animator or a completion carries the others, and only a step that moves its phase,
+      // or gives it that animator or completion, changes what it does for them.
+      if outcome.from != outcome.to || Self.changesCarrier(outcome.trigger),
+        session.mayCarryGroup(slot: outcome.slot)
+      {
+        for member in session.otherGroupMemberSlots(ofSlot: outcome.slot) {
+          if let next = nextJudgement(ofSlot: member) { earliestDeadline = min(earliestDeadline, next) }
+        }
+      }
     }
     if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
     return outcome
+  }
+
+  /// Whether a step on `trigger` can start or stop a member carrying its dismissal group
+  /// (`PresentationSession` counts a member with an animator or a completion as carrying it).
+  private static func changesCarrier(_ trigger: Trigger) -> Bool {
+    switch trigger {
+    case .animate, .startInteractive, .completeTrue, .completeFalse: true
+    default: false
+    }
   }
 
   private static func mayBreakTimingRule(_ trigger: Trigger) -> Bool {

@@ -17,6 +17,7 @@ public struct TransitionDeadline: Sendable, Hashable {
 
   private enum Basis: Hashable, CustomStringConvertible {
     case gestureEnded
+    case carrierEnded
     case requestAlone(Phase.Direction)
     case willBeginAlone(Phase.Direction)
     case animation(duration: Double)
@@ -29,6 +30,7 @@ public struct TransitionDeadline: Sendable, Hashable {
     var description: String {
       switch self {
       case .gestureEnded: "the gesture ended with nothing after it"
+      case .carrierEnded: "the end of the stacked presentation that carried it"
       case .requestAlone(let direction): "the request with no \(Self.willBegin(direction)) after it"
       case .willBeginAlone(let direction):
         "\(Self.willBegin(direction)) with no animator, interaction or *DidEnd after it"
@@ -51,13 +53,17 @@ public struct TransitionDeadline: Sendable, Hashable {
 
   /// The deadline of `lifecycle`'s transition, or `nil` while it cannot hang (not in flight, a finger
   /// still on the screen, a stacked member of a dismissal another member is carrying out).
+  ///
+  /// `carriedUntil` is when the member that carried this one's dismissal ended, if one did: a member that
+  /// logged its own `*WillBegin` owes its `*DidEnd` from then on, so its grace counts from that end.
   public init?(
-    for lifecycle: PresentationLifecycle, gesture: GestureState?, carriedByAnotherMember: Bool, grace: Double
+    for lifecycle: PresentationLifecycle, gesture: GestureState?, carriedByAnotherMember: Bool,
+    carriedUntil: Double? = nil, grace: Double
   ) {
     guard let record = lifecycle.transition else { return nil }
     self.init(
       phase: lifecycle.phase, record: record, gesture: gesture,
-      carriedByAnotherMember: carriedByAnotherMember,
+      carriedByAnotherMember: carriedByAnotherMember, carriedUntil: carriedUntil,
       grace: grace)
   }
 
@@ -66,7 +72,7 @@ public struct TransitionDeadline: Sendable, Hashable {
   @inline(__always)
   init?(
     phase: Phase, record: TransitionRecord, gesture: GestureState?, carriedByAnotherMember: Bool,
-    grace: Double
+    carriedUntil: Double? = nil, grace: Double
   ) {
     guard !record.hangReported else { return nil }
     switch phase {
@@ -76,9 +82,13 @@ public struct TransitionDeadline: Sendable, Hashable {
       if carriedByAnotherMember || gesture?.isActive == true { return nil }
       let requested = phase == .presentingRequested || phase == .dismissingRequested
       let since = requested ? record.requestT : (record.willBeginT ?? record.requestT)
-      if let lifted = gesture?.endedT, lifted > since {
+      let carried = carriedUntil ?? -.infinity
+      if let lifted = gesture?.endedT, lifted > since, lifted >= carried {
         t = lifted + grace
         basis = .gestureEnded
+      } else if carried > since {
+        t = carried + grace
+        basis = .carrierEnded
       } else if requested {
         t = since + grace
         basis = .requestAlone(record.direction)

@@ -856,20 +856,34 @@ extension PresentationSession {
     guard slots.indices.contains(slot), slots[slot].holdsLifecycle else { return nil }
     let phase = slots[slot].lifecycle.phase
     guard phase.isInFlight, slots[slot].lifecycle.hasTransition else { return nil }
-    let carried = !slots[slot].lifecycle.dismissalGroup.isEmpty && isCarriedByAnotherMember(slot)
+    // Only a member still waiting for its animator (requested or begun) can be carried by another member.
+    let waiting =
+      phase == .presentingRequested || phase == .dismissingRequested || phase == .presentingBegan
+      || phase == .dismissingBegan
+    let carrier =
+      waiting && !slots[slot].lifecycle.dismissalGroup.isEmpty
+      ? carrier(of: slot) : (now: false, endedAt: nil)
     return TransitionDeadline(
       phase: phase, record: slots[slot].lifecycle.latest, gesture: slots[slot].gesture,
-      carriedByAnotherMember: carried, grace: grace)
+      carriedByAnotherMember: carrier.now, carriedUntil: carrier.endedAt, grace: grace)
   }
 
-  /// Whether another member of the dismissal group of `slot` is carrying the dismissal out (it has an
-  /// animator or completed), so this one cannot hang on its own.
-  private func isCarriedByAnotherMember(_ slot: Int) -> Bool {
+  /// Who carries the dismissal of the group of `slot` for it: whether another member is carrying it out
+  /// now (in flight, with an animator or a completion), so this one cannot hang on its own, and else when
+  /// the last member that carried it ended (`nil` when none did). One pass over the members.
+  private func carrier(of slot: Int) -> (now: Bool, endedAt: Double?) {
     let id = slots[slot].lifecycle.id
-    return slots[slot].lifecycle.dismissalGroup.contains { member in
-      guard member != id, phase(of: member).isInFlight else { return false }
-      return readTransition(of: member) { $0.hasAnimator || $0.completeValue != nil } == true
+    var endedAt: Double?
+    for member in slots[slot].lifecycle.dismissalGroup where member != id {
+      guard let other = index.slot(of: member), slots[other].holdsLifecycle,
+        slots[other].lifecycle.hasTransition
+      else { continue }
+      let record = slots[other].lifecycle.latest
+      guard record.hasAnimator || record.completeValue != nil else { continue }
+      if slots[other].lifecycle.phase.isInFlight { return (true, nil) }
+      if let ended = record.didEndT { endedAt = max(endedAt ?? ended, ended) }
     }
+    return (false, endedAt)
   }
 
   /// Reads the transition in `slot` in place: the auditor asks on every event, and a transition's facts
@@ -881,6 +895,34 @@ extension PresentationSession {
     guard slots.indices.contains(slot), slots[slot].holdsLifecycle, slots[slot].lifecycle.hasTransition
     else { return nil }
     return read(slots[slot].lifecycle.phase, slots[slot].lifecycle.latest, slots[slot].gesture)
+  }
+
+  /// Whether the presentation in `slot` belongs to a dismissal group and has an animator or a completion,
+  /// with which it carries the dismissal out for the other members (see `carrier(of:)`).
+  @inline(__always)
+  func mayCarryGroup(slot: Int) -> Bool {
+    guard slots.indices.contains(slot), slots[slot].holdsLifecycle, slots[slot].lifecycle.hasTransition,
+      slots[slot].lifecycle.dismissalGroup.count > 1
+    else { return false }
+    return slots[slot].lifecycle.latest.hasAnimator || slots[slot].lifecycle.latest.completeValue != nil
+  }
+
+  /// The slots of the other members of the dismissal group of the presentation in `slot` (none outside a
+  /// group, which is every presentation but a stack dismissed from below).
+  @inline(__always)
+  func otherGroupMemberSlots(ofSlot slot: Int) -> [Int] {
+    guard slots.indices.contains(slot), slots[slot].holdsLifecycle,
+      slots[slot].lifecycle.dismissalGroup.count > 1
+    else { return [] }
+    return otherMemberSlots(of: slot)
+  }
+
+  private func otherMemberSlots(of slot: Int) -> [Int] {
+    let id = slots[slot].lifecycle.id
+    return slots[slot].lifecycle.dismissalGroup.compactMap { member in
+      guard member != id, let other = index.slot(of: member), slots[other].holdsLifecycle else { return nil }
+      return other
+    }
   }
 
   /// The phase and transition facts in `slot`, without copying its lifecycle.
