@@ -30,7 +30,7 @@ public struct TransitionDeadline: Sendable, Hashable {
     var description: String {
       switch self {
       case .gestureEnded: "the gesture ended with nothing after it"
-      case .carrierEnded: "the end of the stacked presentation that carried it"
+      case .carrierEnded: "the end of the stacked presentation that carried its dismissal"
       case .requestAlone(let direction): "the request with no \(Self.willBegin(direction)) after it"
       case .willBeginAlone(let direction):
         "\(Self.willBegin(direction)) with no animator, interaction or *DidEnd after it"

@@ -169,11 +169,11 @@ public struct PresentationSession: Sendable {
     slots.indices.contains(slot) && slots[slot].holdsLifecycle ? slots[slot].lifecycle : nil
   }
 
-  /// Violations about earlier lines that later evidence settled; empties the list.
-  @inline(__always)
   /// Whether `takeLateViolations()` has anything to hand over (a check cheaper than taking none).
   var hasLateViolations: Bool { !lateViolations.isEmpty }
 
+  /// Violations about earlier lines that later evidence settled; empties the list.
+  @inline(__always)
   public mutating func takeLateViolations() -> [LateViolation] {
     guard !lateViolations.isEmpty else { return [] }
     defer { lateViolations.removeAll(keepingCapacity: true) }
@@ -863,9 +863,12 @@ extension PresentationSession {
     let carrier =
       waiting && !slots[slot].lifecycle.dismissalGroup.isEmpty
       ? carrier(of: slot) : (now: false, endedAt: nil)
+    // A carrier's end moves the grace only of a member's own dismissal: a member still presenting when the
+    // stack below it was dismissed keeps its presentation's deadline.
+    let dismissing = phase == .dismissingRequested || phase == .dismissingBegan
     return TransitionDeadline(
       phase: phase, record: slots[slot].lifecycle.latest, gesture: slots[slot].gesture,
-      carriedByAnotherMember: carrier.now, carriedUntil: carrier.endedAt, grace: grace)
+      carriedByAnotherMember: carrier.now, carriedUntil: dismissing ? carrier.endedAt : nil, grace: grace)
   }
 
   /// Who carries the dismissal of the group of `slot` for it: whether another member is carrying it out

@@ -27,9 +27,11 @@ struct StringInterner: Sendable {
   private var strings: [String]
   private var lengths: [Int]
   private var keys: [UInt8]
-  /// Whether `smallString` may build short strings from their bytes: checked once, by building one and
-  /// comparing it with the same string made the ordinary way.
-  private let buildsSmallStrings = Self.smallStringLayoutHolds()
+  /// Whether `smallString` may build short strings from their bytes: checked once per process, by
+  /// building a few and comparing them with the same strings made the ordinary way.
+  private static let smallStringsHold = smallStringLayoutHolds()
+  /// `smallStringsHold`, kept in each interner so that the hot path reads no lazy global.
+  private let buildsSmallStrings = Self.smallStringsHold
 
   init() {
     strings = [String](repeating: "", count: Self.slotCount)

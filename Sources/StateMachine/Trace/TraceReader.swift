@@ -164,6 +164,8 @@ public struct TraceReader: Sequence, IteratorProtocol {
   mutating func readAll(
     into event: inout Event, onEvent: (borrowing Event, Int) -> Void, onRecord: (TraceRecord) -> Void
   ) {
+    // Whatever `event` holds on entry is unknown to the scanner (the caller may have read into it).
+    scanner.payloadKeysWritten = EventLineScanner.everyPayloadKey
     scanner.reusesEvent = true
     defer { scanner.reusesEvent = false }
     while true {

@@ -17,8 +17,16 @@ import Testing
     let member = hangs.first { $0.id == "p1" }
     #expect(member?.line == 13)
     #expect(
-      member?.message.contains("counted from the end of the stacked presentation that carried it") == true)
+      member?.message.contains("counted from the end of the stacked presentation that carried its dismissal")
+        == true)
     #expect(member?.message.contains("due by t=7.6 but the trace reached t=8.0") == true)
+  }
+
+  @Test func aMemberStillPresentingKeepsItsOwnDeadline() {
+    let hang = Self.findings("regressions/group-presenting-member-keeps-its-deadline.jsonl")
+      .first { $0.rule == .transitionNeverCompleted }
+    #expect(hang?.id == "p2")
+    #expect(hang?.message.contains("due by t=3.01 but the trace reached t=3.5") == true)
   }
 
   @Test func aMemberEndingRightAfterItsCarrierIsClean() {
@@ -38,7 +46,7 @@ import Testing
       grace: 2)
     #expect(alone?.t == 3)
     #expect(afterCarrier?.t == 7)
-    #expect(afterCarrier?.reason == "the end of the stacked presentation that carried it")
+    #expect(afterCarrier?.reason == "the end of the stacked presentation that carried its dismissal")
     #expect(carried == nil)
   }
 }
