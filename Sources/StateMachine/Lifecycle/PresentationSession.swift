@@ -917,10 +917,6 @@ extension PresentationSession {
     guard slots.indices.contains(slot), slots[slot].holdsLifecycle,
       slots[slot].lifecycle.dismissalGroup.count > 1
     else { return [] }
-    return otherMemberSlots(of: slot)
-  }
-
-  private func otherMemberSlots(of slot: Int) -> [Int] {
     let id = slots[slot].lifecycle.id
     return slots[slot].lifecycle.dismissalGroup.compactMap { member in
       guard member != id, let other = index.slot(of: member), slots[other].holdsLifecycle else { return nil }

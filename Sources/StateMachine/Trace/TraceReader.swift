@@ -104,11 +104,19 @@ public struct TraceReader: Sequence, IteratorProtocol {
   /// An event record (`TraceRecord.event`) with its payload is about 200 bytes; handing each one over by
   /// value costs more than decoding it, so the hot path overwrites one `Event` in place instead.
   public mutating func read(into event: inout Event) -> Step {
+    read(into: &event, writerLineTried: false)
+  }
+
+  /// `read(into:)`; `writerLineTried` when the caller has just tried the line at `start` as a writer-layout
+  /// line (`readAll`), so that it is not decoded twice.
+  private mutating func read(into event: inout Event, writerLineTried: Bool) -> Step {
     if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
     let base = buffer.base
     let capacity = buffer.capacity
+    var triesWriterLine = !writerLineTried
     while true {
-      if let line = readWriterLine(into: &event) { return .event(line: line) }
+      if triesWriterLine, let line = readWriterLine(into: &event) { return .event(line: line) }
+      triesWriterLine = true
       if start < end, let found = memchr(base + start, 0x0A, end - start) {
         let newline = UnsafeMutableRawPointer(found) - UnsafeMutableRawPointer(base)
         let lineStart = start
@@ -173,7 +181,7 @@ public struct TraceReader: Sequence, IteratorProtocol {
         onEvent(event, line)
         continue
       }
-      switch read(into: &event) {
+      switch read(into: &event, writerLineTried: true) {
       case .event(let line): onEvent(event, line)
       case .record(let record): onRecord(record)
       case .end: return
