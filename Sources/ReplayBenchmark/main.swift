@@ -296,10 +296,10 @@ func runBenchmark() -> Int32 {
   }
 
   // The machine alone, on events already in memory.
-  let inMemory = eventsInMemory(options: options, count: min(options.events, 1_000_000))
+  var inMemory = eventsInMemory(options: options, count: min(options.events, 1_000_000))
   let alive = alivePresentations(inMemory)
-  let auditor = median((0..<options.runs).map { _ in measure { auditorPass(inMemory) }.seconds })
-  let session = median((0..<options.runs).map { _ in measure { sessionPass(inMemory) }.seconds })
+  let auditor = median((0..<options.runs).map { _ in measure { auditorPass(&inMemory) }.seconds })
+  let session = median((0..<options.runs).map { _ in measure { sessionPass(&inMemory) }.seconds })
   print(
     "\nmachine alone (\(inMemory.count) events in memory, presentations alive: mean \(format(alive.mean, 0)), "
       + "max \(alive.max)):")
@@ -324,9 +324,9 @@ func runPhase(_ phase: String, path: String, options: Options) -> Int32 {
   case "floor": print(floorPass(path: path))
   case "jsondecoder": print(jsonDecoderPass(path: path))
   case "auditor", "session":
-    let events = eventsInMemory(options: options, count: options.events)
+    var events = eventsInMemory(options: options, count: options.events)
     let start = DispatchTime.now().uptimeNanoseconds
-    print(phase == "auditor" ? auditorPass(events) : sessionPass(events))
+    print(phase == "auditor" ? auditorPass(&events) : sessionPass(&events))
     print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, "s")
   default:
     FileHandle.standardError.write(Data("error: unknown phase \(phase)\n".utf8))
