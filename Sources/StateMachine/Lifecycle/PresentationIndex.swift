@@ -37,23 +37,45 @@ struct PresentationIndex: Sendable {
   /// time (the reader interns ids): found through `shortcuts` without hashing or comparing its bytes.
   @inline(__always)
   mutating func slot(remembering id: String) -> Int? {
+    if let slot = hintedSlot(of: id) { return slot }
+    return slot(rememberingUnhinted: id)
+  }
+
+  /// The slot the shortcut of `id`'s `String` bits points to, when its entry's key has those very bits
+  /// (so the same inline bytes, or the same storage); `nil` otherwise, which decides nothing.
+  @inline(__always)
+  func hintedSlot(of id: String) -> Int? {
     #if _pointerBitWidth(_64)
-      let bits = unsafeBitCast(id, to: (UInt64, UInt64).self)
-      let shortcut = Int(
-        truncatingIfNeeded: ((bits.0 ^ (bits.1 &>> 32) ^ (bits.1 &<< 17)) &* 0x9E37_79B9_7F4A_7C15)
-          &>> UInt64(64 - Self.shortcutBits))
-      let hinted = Int(shortcuts[shortcut])
-      if hinted >= 0, slots[hinted] >= 0 {
-        let keyBits = unsafeBitCast(keys[hinted], to: (UInt64, UInt64).self)
-        if keyBits == bits { return Int(slots[hinted]) }
-      }
-      guard let entry = entry(of: id) else { return nil }
-      shortcuts[shortcut] = Int32(truncatingIfNeeded: entry)
-      return Int(slots[entry])
+      let hinted = Int(shortcuts[Self.shortcut(of: id)])
+      guard hinted >= 0, slots[hinted] >= 0,
+        unsafeBitCast(keys[hinted], to: (UInt64, UInt64).self) == unsafeBitCast(id, to: (UInt64, UInt64).self)
+      else { return nil }
+      return Int(slots[hinted])
     #else
-      return slot(of: id)
+      return nil
     #endif
   }
+
+  /// The rest of `slot(remembering:)`, out of line: the hashed lookup, which then leaves a shortcut.
+  @inline(never)
+  private mutating func slot(rememberingUnhinted id: String) -> Int? {
+    guard let entry = entry(of: id) else { return nil }
+    #if _pointerBitWidth(_64)
+      shortcuts[Self.shortcut(of: id)] = Int32(truncatingIfNeeded: entry)
+    #endif
+    return Int(slots[entry])
+  }
+
+  #if _pointerBitWidth(_64)
+    /// Where `shortcuts` keeps the hint for a `String` with the bits of `id`.
+    @inline(__always)
+    private static func shortcut(of id: String) -> Int {
+      let bits = unsafeBitCast(id, to: (UInt64, UInt64).self)
+      return Int(
+        truncatingIfNeeded: ((bits.0 ^ (bits.1 &>> 32) ^ (bits.1 &<< 17)) &* 0x9E37_79B9_7F4A_7C15)
+          &>> UInt64(64 - Self.shortcutBits))
+    }
+  #endif
 
   /// The slot of `id`, or `nil` when the index does not hold it.
   @inline(__always)

@@ -201,7 +201,15 @@ public struct PresentationSession: Sendable {
   }
 
   /// The slot of `id`, taking a vacant one (or a new one) for an id the session does not hold yet.
+  @inline(__always)
   private mutating func slotCreating(_ id: String) -> Int {
+    index.hintedSlot(of: id) ?? slotCreatingUnhinted(id)
+  }
+
+  /// `slotCreating` when the index's shortcut does not know the `String`: out of line, so that the step
+  /// of nearly every event inlines only the shortcut.
+  @inline(never)
+  private mutating func slotCreatingUnhinted(_ id: String) -> Int {
     if let slot = index.slot(remembering: id) { return slot }
     let slot: Int
     if let vacant = vacantSlots.popLast() {
