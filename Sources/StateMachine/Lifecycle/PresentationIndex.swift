@@ -106,6 +106,9 @@ struct PresentationIndex: Sendable {
     hashes[entry] = hash
     slots[entry] = Int32(truncatingIfNeeded: slot)
     count += 1
+    #if _pointerBitWidth(_64)
+      shortcuts[Self.shortcut(of: id)] = Int32(truncatingIfNeeded: entry)  // the id's next step finds it
+    #endif
   }
 
   /// Forgets `id`; later entries of its probe run move back, so no lookup has to step over a gap.
