@@ -70,7 +70,10 @@ enum WordHash {
     return hash ^ (hash >> 29)
   }
 
-  /// The hash of a string's UTF-8 bytes, equal to the hash of the same bytes in a buffer.
+  /// The hash of a string as `==` compares it: of its UTF-8 bytes in Unicode's composed form (NFC), so
+  /// that canonically equivalent strings (`"é"` and `"e\u{301}"`, `"\u{212A}"` and `"K"`) hash alike, as
+  /// the trace format's ids must. ASCII text is its own composed form: its bytes are hashed as they are,
+  /// equal to the hash of the same bytes in a buffer, and only other strings are composed first.
   @inline(__always)
   static func hash(_ string: String) -> UInt64 {
     #if _endian(little) && _pointerBitWidth(_64)
@@ -79,18 +82,33 @@ enum WordHash {
       // hash is computed from the words, with no copy to a buffer; the result equals the byte hash, so a
       // short id kept in a heap buffer (which the fallback hashes) still finds its entry.
       let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
-      if high & (1 << 61) != 0 { return hash(smallLow: low, high: high, count: Int((high >> 56) & 0x0F)) }
+      if high & (1 << 61) != 0 {
+        // A byte with its top bit set anywhere in the two words (the top byte holds the count) means
+        // non-ASCII text, or bytes past the count the layout does not promise to be zero: compose first.
+        if (low | (high & 0x00FF_FFFF_FFFF_FFFF)) & 0x8080_8080_8080_8080 == 0 {
+          return hash(smallLow: low, high: high, count: Int((high >> 56) & 0x0F))
+        }
+        return hashOfComposedBytes(string)
+      }
     #endif
     return hashOfBytes(string)
   }
 
-  /// `hash(_:)` of a string that is not small: from its UTF-8 bytes in place, or from a contiguous copy
-  /// for a string without them (a bridged one), so equal strings always hash alike.
+  /// `hash(_:)` of a string that is not small: from its UTF-8 bytes in place when they are all ASCII, or
+  /// from its composed form.
   private static func hashOfBytes(_ string: String) -> UInt64 {
-    if let hash = string.utf8.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) {
-      return hash
+    let ascii = string.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      return hash(UnsafeRawBufferPointer(bytes))
     }
-    var copy = string
-    return copy.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
+    if let ascii, let hash = ascii { return hash }
+    return hashOfComposedBytes(string)
+  }
+
+  /// The hash of the bytes of `string`'s composed form (NFC), the form the standard library compares
+  /// strings in. (Its own composition, `_nfcCodeUnits`, rather than Foundation's: two implementations
+  /// could disagree on a rare character, and then two strings `==` calls equal would hash apart.)
+  private static func hashOfComposedBytes(_ string: String) -> UInt64 {
+    string._nfcCodeUnits.withUnsafeBytes { hash($0) }
   }
 }

@@ -51,4 +51,34 @@ import Testing
     index.insert(text, slot: 3)
     #expect(index.slot(of: heap) == 3)
   }
+
+  /// Ids compare as Swift strings (TraceFormat: by canonical equivalence), so the index must find an id by
+  /// any spelling `==` accepts, short or long, inline or in a heap buffer; and ids that differ stay apart.
+  @Test(arguments: [
+    ("caf\u{E9}", "cafe\u{301}"),
+    ("\u{212A}", "K"),  // KELVIN SIGN is canonically "K": a non-ASCII spelling of an ASCII id
+    ("s1.\u{1E69}", "s1.s\u{323}\u{307}"),  // two combining marks, in the other order as well
+    ("s1.\u{1E69}", "s1.s\u{307}\u{323}"),
+    ("scene-12.caf\u{E9}-with-a-long-tail", "scene-12.cafe\u{301}-with-a-long-tail"),
+  ])
+  func canonicallyEqualIdsAreOneEntry(_ pair: (String, String)) {
+    let (stored, asked) = pair
+    #expect(stored == asked)
+    #expect(WordHash.hash(stored) == WordHash.hash(asked))
+    var heap = String()
+    heap.reserveCapacity(64)
+    heap += asked
+    for table in [["filler-a", stored, "filler-b"], [stored]] {
+      var index = PresentationIndex()
+      for (slot, id) in table.enumerated() { index.insert(id, slot: slot) }
+      let slot = table.firstIndex(of: stored)
+      #expect(index.slot(of: asked) == slot)
+      #expect(index.slot(of: heap) == slot)
+      #expect(index.slot(remembering: asked) == slot)
+      #expect(index.slot(of: "cafe") == nil)
+      #expect(index.slot(of: "k") == nil)
+      index.remove(asked)
+      #expect(index.slot(of: stored) == nil)
+    }
+  }
 }
