@@ -10,6 +10,9 @@
 /// where it leaves flight, so what it rebuilds is exactly what the auditor judged.
 public struct TransitionReconstructor: Sendable {
   private var open: [String: Int] = [:]
+  /// Members of a dismissal group that ended with another member, by id: the dismissal their own late
+  /// `dismissalTransitionWillBegin`/`DidEnd` pair belongs to, if they log one (SPEC section 2).
+  private var settledMembers: [String: Int] = [:]
   /// Every transition seen, in the order they started.
   public private(set) var transitions: [ReconstructedTransition] = []
 
@@ -19,17 +22,25 @@ public struct TransitionReconstructor: Sendable {
   public mutating func observe(_ event: Event, line: Int, step: SessionStep, session: PresentationSession) {
     let id = step.id
     if let direction = step.to.direction, step.from.direction != direction {
-      let kind: ReconstructedTransition.Kind = direction == .presenting ? .presentation : .dismissal
-      let animated = session.lifecycle(of: id)?.transition?.animated ?? true
-      transitions.append(ReconstructedTransition(id: id, kind: kind, animated: animated, line: line))
-      open[id] = transitions.count - 1
-      for member in session.lifecycle(of: id)?.dismissalGroup ?? [] where member != id && open[member] == nil
+      if let settled = settledMembers.removeValue(forKey: id), step.trigger == .dismissalWillBegin,
+        step.from == .dismissed
       {
-        if session.phase(of: member).direction == .dismissing {
-          transitions.append(
-            ReconstructedTransition(id: member, kind: .dismissal, animated: animated, line: line))
-          open[member] = transitions.count - 1
-          transitions[transitions.count - 1].requestedT = event.t
+        // A member's late pair: the rest of the dismissal it was settled in, not a second dismissal.
+        open[id] = settled
+        transitions[settled].outcome = .unfinished
+      } else {
+        let kind: ReconstructedTransition.Kind = direction == .presenting ? .presentation : .dismissal
+        let animated = session.lifecycle(of: id)?.transition?.animated ?? true
+        transitions.append(ReconstructedTransition(id: id, kind: kind, animated: animated, line: line))
+        open[id] = transitions.count - 1
+        for member in session.lifecycle(of: id)?.dismissalGroup ?? []
+        where member != id && open[member] == nil {
+          if session.phase(of: member).direction == .dismissing {
+            transitions.append(
+              ReconstructedTransition(id: member, kind: .dismissal, animated: animated, line: line))
+            open[member] = transitions.count - 1
+            transitions[transitions.count - 1].requestedT = event.t
+          }
         }
       }
     }
@@ -37,8 +48,20 @@ public struct TransitionReconstructor: Sendable {
     let refused = step.rule != nil && TransitionTable.entry(step.from, step.trigger).isRejection
     record(event, line: line, step: step, refused: refused, into: &transitions[index])
     if step.from.isInFlight, !step.to.isInFlight {
-      transitions[index].outcome = step.to == .presented || step.to == .dismissed ? .completed : .cancelled
+      let outcome: ReconstructedTransition.Outcome =
+        step.to == .presented || step.to == .dismissed ? .completed : .cancelled
+      transitions[index].outcome = outcome
       open[id] = nil
+      // The members of its dismissal group still waiting (they logged no callbacks of their own) end with
+      // it: the session moves them without a step, and by the end of the trace it may have forgotten them,
+      // which `finish` would read as a cancelled dismissal.
+      for member in session.lifecycle(of: id)?.dismissalGroup ?? [] where member != id {
+        guard let memberIndex = open[member], !session.phase(of: member).isInFlight else { continue }
+        transitions[memberIndex].outcome = outcome
+        transitions[memberIndex].lastLine = line
+        open[member] = nil
+        settledMembers[member] = memberIndex
+      }
     }
   }
 
@@ -96,6 +119,7 @@ public struct TransitionReconstructor: Sendable {
       }
     }
     open = [:]
+    settledMembers = [:]
     var byID: [String: [Int]] = [:]
     for (index, transition) in transitions.enumerated() { byID[transition.id, default: []].append(index) }
     for finding in findings {

@@ -72,6 +72,32 @@ import Testing
     #expect(dismissals.filter { $0.animationStartT != nil }.count == 1)
   }
 
+  /// A stacked member that logs nothing ends with the member that carried the dismissal, also when the
+  /// trace goes on long enough for the session to forget it (it read as cancelled, or unfinished); one
+  /// that logs its own late pair after the carrier ended has one dismissal, not a second one.
+  @Test(
+    arguments: [
+      ("transition-never-completed-stack-only-top", "settings", nil),
+      ("id-in-use-stack-lower-animates", "editor", nil),
+      ("unknown-presentation-stack-pair-after-top", "settings", 737.5012),
+    ] as [(String, String, Double?)])
+  func aStackedMemberEndsWithItsGroup(trace: String, member: String, lateWillBeginT: Double?) throws {
+    let url = BundledTracesTests.tracesDirectory.appendingPathComponent("near-miss/\(trace).jsonl")
+    let dismissals = TraceReplay.run(path: url.path).transitions.filter {
+      $0.kind == .dismissal && $0.id == member
+    }
+    let dismissal = try #require(dismissals.first)
+    #expect(dismissals.count == 1)
+    #expect(dismissal.outcome == .completed)
+    #expect(close(dismissal.requestedT, 736.9930))
+    if let lateWillBeginT {
+      #expect(close(dismissal.willBeginT, lateWillBeginT))
+      #expect(dismissal.didEndT != nil)
+    } else {
+      #expect(dismissal.willBeginT == nil && dismissal.didEndT == nil)
+    }
+  }
+
   @Test func aHangIsNeverCompletedAndOwnsItsFinding() throws {
     let url = BundledTracesTests.tracesDirectory.appendingPathComponent(
       "rules/transition-never-completed-at-end.jsonl")
