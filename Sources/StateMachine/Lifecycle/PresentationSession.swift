@@ -31,6 +31,9 @@ public struct PresentationSession: Sendable {
     let isRoot: Bool
     /// Where the slot stands in `inFlightSlots`, or -1.
     var inFlightPosition = -1
+    /// For a root: the presentation it currently presents. A root's slot is given back when it presents
+    /// nothing and holds nothing else, so memory follows the roots in use, not every scene a trace named.
+    var rootChild: String?
 
     init(id: String) {
       lifecycle = PresentationLifecycle(id: id)
@@ -39,7 +42,7 @@ public struct PresentationSession: Sendable {
 
     /// Nothing is left to remember: the slot can be reused for another id.
     var isVacant: Bool {
-      !holdsLifecycle && gesture == nil && refused == nil && !reportedUnknown && !isRoot
+      !holdsLifecycle && gesture == nil && refused == nil && !reportedUnknown && (!isRoot || rootChild == nil)
     }
   }
 
@@ -59,8 +62,6 @@ public struct PresentationSession: Sendable {
   private var vacantSlots: [Int] = []
   /// The slots with a transition in flight, in no order.
   private var inFlightSlots: [Int] = []
-  /// The presentation each root currently presents.
-  public private(set) var rootChildren: [String: String] = [:]
   private var reportedUnknownCount = 0
   private var endedQueue: [EndedPresentation] = []
   private var endedQueueHead = 0
@@ -138,8 +139,19 @@ public struct PresentationSession: Sendable {
     return all
   }
 
+  /// The presentation each root currently presents. (Built on each call: the session keeps each root's in
+  /// the root's slot, which a request finds without hashing the root's name a second way.)
+  public var rootChildren: [String: String] {
+    var all: [String: String] = [:]
+    for slot in slots where slot.isRoot { if let child = slot.rootChild { all[slot.lifecycle.id] = child } }
+    return all
+  }
+
   /// Ids with a transition in flight.
   public var inFlight: Set<String> { Set(inFlightSlots.map { slots[$0].lifecycle.id }) }
+
+  /// How many ids hold a slot: what the session's memory grows with.
+  var slotsInUse: Int { index.count }
 
   /// Whether any transition is in flight.
   public var hasTransitionsInFlight: Bool { !inFlightSlots.isEmpty }
@@ -147,6 +159,11 @@ public struct PresentationSession: Sendable {
   /// The slots with a transition in flight, ordered by id (the order findings about them are reported in).
   var inFlightSlotsByID: [Int] {
     inFlightSlots.sorted { slots[$0].lifecycle.id < slots[$1].lifecycle.id }
+  }
+
+  /// The presentation the root `root` currently presents.
+  private func rootChild(of root: String) -> String? {
+    index.slot(of: root).flatMap { slots[$0].rootChild }
   }
 
   /// The presentation `id` currently presents, read in place.
@@ -307,7 +324,11 @@ public struct PresentationSession: Sendable {
     }
     let slot = slotCreating(event.id)
     if trigger == .gesture { return handleGesture(event, slot: slot) }
-    if slots[slot].isRoot { return handleRoot(trigger, event, line: line) }
+    if slots[slot].isRoot {
+      let outcome = handleRoot(trigger, event, line: line)
+      releaseIfVacant(slot)  // a root that presents nothing keeps no slot (outcomes of roots carry none)
+      return outcome
+    }
     if trigger.isAppearance, slots[slot].holdsLifecycle, slots[slot].lifecycle.hasPresented,
       slots[slot].lifecycle.phase.isLive
     {
@@ -452,7 +473,7 @@ public struct PresentationSession: Sendable {
   private func presenterProblem(_ presenter: String, presenting id: String) -> (Rule, String)? {
     let child: String?
     if Self.isRoot(presenter) {
-      child = rootChildren[presenter]
+      child = rootChild(of: presenter)
     } else {
       let presenterPhase = phase(of: presenter)
       if presenterPhase.isInFlight {
@@ -575,7 +596,7 @@ public struct PresentationSession: Sendable {
         detailIndex: note("\(root) is a window scene's root, always present"))
     case .dismiss:
       // UIKit: dismiss called on a presenter dismisses what it presents.
-      if let child = rootChildren[root] { return handleDismiss(slotCreating(child), event, line: line) }
+      if let child = rootChild(of: root) { return handleDismiss(slotCreating(child), event, line: line) }
       return Outcome(
         slot: -1, trigger: trigger, from: .presented, to: .presented, rule: .dismissNotPresented,
         detailIndex: note("\(root) presents nothing"))
@@ -698,7 +719,7 @@ public struct PresentationSession: Sendable {
   /// The presenter of an implicit present (decision 4): the default root's top-most presented
   /// presentation, or the root itself when none is presented and idle.
   private func implicitPresenter() -> String {
-    guard let child = rootChildren[Self.defaultRoot] else { return Self.defaultRoot }
+    guard let child = rootChild(of: Self.defaultRoot) else { return Self.defaultRoot }
     return ([child] + stack(above: child)).last { phase(of: $0).isPresentedAndIdle } ?? Self.defaultRoot
   }
 
@@ -707,7 +728,7 @@ public struct PresentationSession: Sendable {
   private mutating func link(_ slot: Int, to requested: String) {
     let id = slots[slot].lifecycle.id
     var presenter = Self.isRoot(requested) || phase(of: requested).isLive ? requested : Self.defaultRoot
-    let existing = Self.isRoot(presenter) ? rootChildren[presenter] : self.child(of: presenter)
+    let existing = Self.isRoot(presenter) ? rootChild(of: presenter) : self.child(of: presenter)
     if let existing, existing != id, phase(of: existing).isLive {
       presenter = stack(above: existing).last ?? existing
     }
@@ -715,7 +736,7 @@ public struct PresentationSession: Sendable {
     slots[slot].lifecycle.dismissalGroup = []
     slots[slot].lifecycle.settledByGroup = false
     if Self.isRoot(presenter) {
-      rootChildren[presenter] = id
+      slots[slotCreating(presenter)].rootChild = id
     } else if let presenterSlot = index.slot(of: presenter), slots[presenterSlot].holdsLifecycle {
       slots[presenterSlot].lifecycle.child = id
       slots[presenterSlot].lifecycle.hasPresented = true
@@ -726,7 +747,10 @@ public struct PresentationSession: Sendable {
     let id = slots[slot].lifecycle.id
     guard let presenter = slots[slot].lifecycle.presenter else { return }
     if Self.isRoot(presenter) {
-      if rootChildren[presenter] == id { rootChildren[presenter] = nil }
+      if let rootSlot = index.slot(of: presenter), slots[rootSlot].rootChild == id {
+        slots[rootSlot].rootChild = nil
+        releaseIfVacant(rootSlot)  // memory follows the roots in use, not every root ever named
+      }
     } else if let presenterSlot = index.slot(of: presenter), slots[presenterSlot].holdsLifecycle,
       slots[presenterSlot].lifecycle.child == id
     {
@@ -778,7 +802,7 @@ public struct PresentationSession: Sendable {
     let presenter = endedPresenter ?? Self.defaultRoot
     slots[childSlot].lifecycle.presenter = presenter
     if Self.isRoot(presenter) {
-      rootChildren[presenter] = child
+      slots[slotCreating(presenter)].rootChild = child
     } else if let presenterSlot = index.slot(of: presenter), slots[presenterSlot].holdsLifecycle {
       slots[presenterSlot].lifecycle.child = child
     }
@@ -979,7 +1003,9 @@ extension PresentationSession: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init()
-    rootChildren = try container.decode([String: String].self, forKey: .rootChildren)
+    for (root, child) in try container.decode([String: String].self, forKey: .rootChildren) {
+      slots[slotCreating(root)].rootChild = child
+    }
     for (id, lifecycle) in try container.decode([String: PresentationLifecycle].self, forKey: .lifecycles) {
       let slot = slotCreating(id)
       slots[slot].lifecycle = lifecycle
