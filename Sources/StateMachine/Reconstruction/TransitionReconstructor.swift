@@ -40,6 +40,7 @@ public struct TransitionReconstructor: Sendable {
               ReconstructedTransition(id: member, kind: .dismissal, animated: animated, line: line))
             open[member] = transitions.count - 1
             transitions[transitions.count - 1].requestedT = event.t
+            settledMembers[member] = nil  // a new dismissal: an earlier settled one is over
           }
         }
       }
@@ -60,7 +61,8 @@ public struct TransitionReconstructor: Sendable {
         transitions[memberIndex].outcome = outcome
         transitions[memberIndex].lastLine = line
         open[member] = nil
-        settledMembers[member] = memberIndex
+        // Only a completed dismissal settles a member (the session lets only its late pair follow).
+        if outcome == .completed { settledMembers[member] = memberIndex }
       }
     }
   }

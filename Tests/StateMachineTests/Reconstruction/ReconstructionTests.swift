@@ -98,6 +98,38 @@ import Testing
     }
   }
 
+  /// Only a completed group dismissal settles its silent members: after a cancelled one, and a later one
+  /// that member carried, a stray `dismissalTransitionWillBegin` is a transition of its own, not the rest
+  /// of the cancelled dismissal (which it turned into a completed one).
+  @Test func aCancelledGroupDismissalSettlesNoMember() {
+    var lines: [String] = []
+    var t = 0.0
+    func add(_ id: String, _ event: String, _ payload: String = "") {
+      lines.append(line(t, id, event, payload))
+      t += 0.01
+    }
+    for (id, presenter) in [("A", "root"), ("B", "A"), ("C", "B")] {
+      add(id, "present", #""presenter":"\#(presenter)","animated":false"#)
+      add(id, "presentationTransitionWillBegin")
+      add(id, "presentationTransitionDidEnd", #""completed":true"#)
+    }
+    add("A", "dismiss", #""animated":true"#)  // C carries it, and the user cancels
+    add("C", "dismissalTransitionWillBegin")
+    add("C", "startInteractiveTransition", #""duration":0.3"#)
+    add("C", "cancelInteractiveTransition")
+    add("C", "completeTransition", #""didComplete":false"#)
+    add("C", "dismissalTransitionDidEnd", #""completed":false"#)
+    add("A", "dismiss", #""animated":false"#)  // B carries it this time
+    add("B", "dismissalTransitionWillBegin")
+    add("B", "dismissalTransitionDidEnd", #""completed":true"#)
+    add("B", "dismissalTransitionWillBegin")  // stray
+    let replay = TraceReplay.run(
+      reader: TraceReader(bytes: Array(lines.joined(separator: "\n").utf8)), path: "x")
+    let dismissals = replay.transitions.filter { $0.kind == .dismissal && $0.id == "B" }
+    #expect(dismissals.map(\.outcome) == [.cancelled, .completed, .unfinished])
+    #expect(dismissals.map(\.firstLine) == [10, 16, 19])
+  }
+
   @Test func aHangIsNeverCompletedAndOwnsItsFinding() throws {
     let url = BundledTracesTests.tracesDirectory.appendingPathComponent(
       "rules/transition-never-completed-at-end.jsonl")
