@@ -56,9 +56,10 @@ struct PresentationIndex: Sendable {
     #endif
   }
 
-  /// The rest of `slot(remembering:)`, out of line: the hashed lookup, which then leaves a shortcut.
+  /// The rest of `slot(remembering:)`, out of line, for a caller whose `hintedSlot(of:)` just missed: the
+  /// hashed lookup, which then leaves a shortcut.
   @inline(never)
-  private mutating func slot(rememberingUnhinted id: String) -> Int? {
+  mutating func slot(rememberingUnhinted id: String) -> Int? {
     guard let entry = entry(of: id) else { return nil }
     #if _pointerBitWidth(_64)
       shortcuts[Self.shortcut(of: id)] = Int32(truncatingIfNeeded: entry)

@@ -139,8 +139,8 @@ public struct PresentationSession: Sendable {
     return all
   }
 
-  /// The presentation each root currently presents. (Built on each call: the session keeps each root's in
-  /// the root's slot, which a request finds without hashing the root's name a second way.)
+  /// The presentation each root currently presents. (Built on each call: each root keeps its child in its
+  /// own slot, which a request finds through the session's index instead of a second, slower hash.)
   public var rootChildren: [String: String] {
     var all: [String: String] = [:]
     for slot in slots where slot.isRoot { if let child = slot.rootChild { all[slot.lifecycle.id] = child } }
@@ -214,7 +214,7 @@ public struct PresentationSession: Sendable {
   /// of nearly every event inlines only the shortcut.
   @inline(never)
   private mutating func slotCreatingUnhinted(_ id: String) -> Int {
-    if let slot = index.slot(remembering: id) { return slot }
+    if let slot = index.slot(rememberingUnhinted: id) { return slot }
     let slot: Int
     if let vacant = vacantSlots.popLast() {
       slot = vacant
