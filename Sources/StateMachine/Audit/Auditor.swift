@@ -1,4 +1,4 @@
-/// Audits a trace event by event: the session's ordering findings, hangs judged against deadlines, and
+/// Audits a trace event by event: the machine's ordering findings, hangs judged against deadlines, and
 /// time going backwards.
 ///
 /// ```swift
@@ -12,113 +12,136 @@
 ///
 /// After a violation it recovers (the table says how) and goes on; one root cause is reported once.
 /// Findings are appended as they are settled, so a hang appears when later events prove it; sort by
-/// line for a report.
+/// line for a report. The auditor keeps its own notes of what it reported (a hang, an undriven
+/// interaction, each once per transition); it reads the machine and never writes into it.
 public struct Auditor: Sendable, Codable {
   public let configuration: AuditConfiguration
   /// The machine the auditor drives.
   public private(set) var session = PresentationSession()
-  /// The latest time any line showed: the trace's clock for deadlines (decision 12).
+  /// The latest time any line showed: the trace's clock for deadlines (Rules, “Time evidence”).
   public private(set) var clock = -Double.infinity
   private var previousT: Double?
   private var earliestDeadline = Double.infinity
+  /// The transitions (``TransitionRecord/serial``) reported as hangs and still in flight: each is
+  /// reported once, and stays in flight as UIKit's does.
+  private var reportedHangs: Set<UInt64> = []
+  /// The interactions reported as undriven and still in flight.
+  private var reportedUndriven: Set<UInt64> = []
+  /// Asks for the stepped transition's deadline after every step, even where the step says it can only
+  /// have moved deadlines later (for the tests that check the shortcut changes nothing).
+  var asksEveryDeadline = false
+
+  private enum CodingKeys: String, CodingKey {
+    case configuration, session, clock, previousT, earliestDeadline, reportedHangs, reportedUndriven
+  }
 
   public init(configuration: AuditConfiguration = AuditConfiguration()) {
     self.configuration = configuration
   }
 
-  /// An auditor whose session decides every event on its general path (for the tests that compare it
-  /// with the fast steps).
-  init(configuration: AuditConfiguration = AuditConfiguration(), takesFastSteps: Bool) {
-    self.configuration = configuration
-    session.takesFastSteps = takesFastSteps
-  }
-
   /// Audits one event (`line` is its line in the file) and appends what it settles to `findings`.
   public mutating func audit(_ event: borrowing Event, line: Int, into findings: inout [Finding]) {
-    _ = auditOutcome(event, line: line, into: &findings)
+    _ = auditStep(event, line: line, into: &findings)
   }
 
-  /// Audits one event like `audit(_:line:into:)` and also returns the session's step, for consumers that
+  /// Audits one event like `audit(_:line:into:)` and also returns the machine's step, for consumers that
   /// follow the machine (reconstruction, live tools).
-  public mutating func auditStep(_ event: Event, line: Int, into findings: inout [Finding]) -> SessionStep {
-    let outcome = auditOutcome(event, line: line, into: &findings)
-    return session.step(for: outcome, event)
-  }
-
-  /// The audit of one event; the session's outcome is worded (ids, messages) only for a finding.
   @inline(__always)
-  private mutating func auditOutcome(_ event: borrowing Event, line: Int, into findings: inout [Finding])
-    -> PresentationSession.Outcome
+  @discardableResult
+  public mutating func auditStep(_ event: borrowing Event, line: Int, into findings: inout [Finding])
+    -> SessionStep
   {
     let start = findings.count
     // The id is read only for the rare finding: passing it along on every event costs a retain.
     if let previousT, event.t < previousT {
       reportClockWentBack(to: event.t, from: previousT, line: line, id: event.id, into: &findings)
     }
-    moveClock(to: event.t, into: &findings)
-    let outcome = session.apply(event, line: line)
-    if let rule = outcome.rule {
-      let step = session.step(for: outcome, event)
+    let forgotten = moveClock(to: event.t, into: &findings)
+    let step = session.handle(event, line: line)
+    if let rule = step.rule {
       findings.append(
         Finding(
           rule: rule, line: line, t: event.t, id: step.id,
           message: FindingMessage.make(for: step, event: event)))
-    } else if Self.mayBreakTimingRule(outcome.trigger) {
+    } else if Self.mayBreakTimingRule(step.trigger) {
       TimingRules.check(
-        event, line: line, outcome: outcome, id: session.id(of: outcome, event),
-        record: outcome.trigger == .completeTrue || outcome.trigger == .completeFalse
-          ? session.transition(atSlot: outcome.slot)?.record : nil,  // only completions read it
-        configuration: configuration,
-        into: &findings)
+        event, line: line, step: step,
+        record: step.trigger == .completeTrue || step.trigger == .completeFalse
+          ? session.transition(atSlot: step.effects.slot)?.record : nil,  // only completions read it
+        configuration: configuration, into: &findings)
     }
-    if session.hasLateViolations { appendLateViolations(into: &findings) }
-    if outcome.slot >= 0, !outcome.deadlinesOnlyLater {
-      if let next = nextJudgement(ofSlot: outcome.slot) { earliestDeadline = min(earliestDeadline, next) }
+    if !forgotten.isEmpty { append(forgotten, into: &findings) }
+    if !step.effects.lateViolations.isEmpty { append(step.effects.lateViolations, into: &findings) }
+    let slot = step.effects.slot
+    if slot >= 0, asksEveryDeadline || !step.effects.deadlinesOnlyLater {
+      if let next = nextJudgement(ofSlot: slot) { earliestDeadline = min(earliestDeadline, next) }
       // A step of one member of a dismissal group can give another member a deadline (its dismissal is no
       // longer carried, as when the member that animated it ends): ask for theirs too, or a hang that only
       // the other member's silence shows would wait for that member's next event, or for none. Only a
       // member with an animator or a completion carries the others, and only a step that moves its phase,
       // or gives it that animator or completion, changes what it does for them.
-      if outcome.from != outcome.to || Self.changesCarrier(outcome.trigger),
-        session.mayCarryGroup(slot: outcome.slot)
-      {
-        for member in session.otherGroupMemberSlots(ofSlot: outcome.slot) {
+      if step.from != step.to || Self.changesCarrier(step.trigger), session.mayCarryGroup(slot: slot) {
+        for member in session.otherGroupMemberSlots(ofSlot: slot) {
           if let next = nextJudgement(ofSlot: member) { earliestDeadline = min(earliestDeadline, next) }
         }
       }
     }
     if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
-    return outcome
+    return step
   }
 
-  /// Whether a step on `trigger` can start or stop a member carrying its dismissal group
-  /// (`PresentationSession` counts a member with an animator or a completion as carrying it).
+  /// Whether a step on `trigger` can start or stop a member carrying its dismissal group (the session
+  /// counts a member with an animator or a completion as carrying it).
   private static func changesCarrier(_ trigger: Trigger) -> Bool {
     switch trigger {
     case .animate, .startInteractive, .completeTrue, .completeFalse: true
-    default: false
+    case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
+      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .update, .pause, .finish, .cancel,
+      .animationEnded, .completion, .layoutWill, .layoutDid, .viewWillAppear, .viewDidAppear,
+      .viewWillDisappear, .viewDidDisappear, .sizeChange, .controllerWillDismiss, .controllerDidDismiss,
+      .controllerDidAttemptToDismiss, .gesture, .mark:
+      false
     }
   }
 
   private static func mayBreakTimingRule(_ trigger: Trigger) -> Bool {
     switch trigger {
     case .completeTrue, .completeFalse, .layoutDid, .sizeChange: true
-    default: false
+    case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
+      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .update,
+      .pause, .finish, .cancel, .animationEnded, .completion, .layoutWill, .viewWillAppear, .viewDidAppear,
+      .viewWillDisappear, .viewDidDisappear, .controllerWillDismiss, .controllerDidDismiss,
+      .controllerDidAttemptToDismiss, .gesture, .mark:
+      false
     }
   }
 
+  /// The deadline of `id`'s transition in flight, unless it was already reported as a hang.
+  public func deadline(of id: String) -> TransitionDeadline? {
+    guard let deadline = session.deadline(of: id, grace: configuration.grace),
+      let serial = session.lifecycle(of: id)?.transition?.serial, !reportedHangs.contains(serial)
+    else { return nil }
+    return deadline
+  }
+
   /// The earliest time at which the transition in `slot` becomes a finding unless something happens first.
-  /// (`mutating` only for the code the compiler makes of it: about 8 instructions an event fewer.)
   @inline(__always)
-  private mutating func nextJudgement(ofSlot slot: Int) -> Double? {
+  private func nextJudgement(ofSlot slot: Int) -> Double? {
     let undrivenAfter = configuration.undrivenAfter
-    let undrivenOrNil: Double?? = session.readTransition(atSlot: slot) { phase, record, _ in
-      guard phase.isInFlight else { return nil }
-      return TimingRules.undrivenDeadline(phase: phase, record: record, undrivenAfter: undrivenAfter)
-    }
-    guard let undriven = undrivenOrNil else { return nil }
-    let hang = session.deadline(ofSlot: slot, grace: configuration.grace)?.t
-    switch (hang, undriven) {
+    let noted = (hangs: !reportedHangs.isEmpty, undriven: !reportedUndriven.isEmpty)
+    let judged: (undriven: Double?, serial: UInt64)? =
+      session.readTransition(atSlot: slot) { phase, record, _ in
+        guard phase.isInFlight else { return nil }
+        let undriven =
+          noted.undriven && reportedUndriven.contains(record.serial)
+          ? nil : TimingRules.undrivenDeadline(phase: phase, record: record, undrivenAfter: undrivenAfter)
+        return (undriven, record.serial)
+      } ?? nil
+    guard let judged else { return nil }
+    let hang =
+      noted.hangs && reportedHangs.contains(judged.serial)
+      ? nil : session.deadline(ofSlot: slot, grace: configuration.grace)?.t
+    switch (hang, judged.undriven) {
     case (let hang?, let undriven?): return min(hang, undriven)
     case (let hang?, nil): return hang
     case (nil, let undriven?): return undriven
@@ -127,13 +150,14 @@ public struct Auditor: Sendable, Codable {
   }
 
   /// A line's time, for a line that carries no event the machine knows (an app's own mark): it still
-  /// advances the clock, judging deadlines (decision 12), and still must not go backwards.
+  /// advances the clock, judging deadlines (Rules, “Time evidence”), and still must not go backwards.
   public mutating func advanceClock(to t: Double, line: Int, id: String, into findings: inout [Finding]) {
     let start = findings.count
     if let previousT, t < previousT {
       reportClockWentBack(to: t, from: previousT, line: line, id: id, into: &findings)
     }
-    moveClock(to: t, into: &findings)
+    let forgotten = moveClock(to: t, into: &findings)
+    if !forgotten.isEmpty { append(forgotten, into: &findings) }
     if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
   }
 
@@ -152,43 +176,43 @@ public struct Auditor: Sendable, Codable {
   }
 
   /// Moves the clock to `t` (after `reportClockWentBack` when it went back): judges the deadlines it
-  /// passed and lets the session forget presentations that ended long enough ago.
+  /// passed and lets the session forget presentations that ended long enough ago; returns what those
+  /// left unresolved, which the caller reports after the event's own finding.
   @inline(__always)
-  private mutating func moveClock(to t: Double, into findings: inout [Finding]) {
+  private mutating func moveClock(to t: Double, into findings: inout [Finding]) -> [LateViolation] {
     previousT = t
-    if t > clock {
-      clock = t
-      if clock > earliestDeadline { judgeDeadlines(into: &findings) }
-      session.forgetEnded(before: clock - configuration.grace)
-    }
+    guard t > clock else { return [] }
+    clock = t
+    if clock > earliestDeadline { judgeDeadlines(into: &findings) }
+    return session.forgetEnded(before: clock - configuration.grace)
   }
 
   /// The end of the trace: settles what only the end can settle (unresolved appearance callbacks).
   ///
   /// A transition still in flight is not reported here unless the trace ran past its deadline, which
-  /// the last event already judged: a recording cut mid-transition is not a hang (decision 3).
+  /// the last event already judged: a recording cut mid-transition is not a hang (Rules, “Deadlines”).
   public mutating func finish(into findings: inout [Finding]) {
     let start = findings.count
-    session.finish(clock: clock, grace: configuration.grace)
-    appendLateViolations(into: &findings)
+    append(session.finish(clock: clock, grace: configuration.grace), into: &findings)
     configuration.rules.apply(to: &findings, from: start)
   }
 
   private mutating func judgeDeadlines(into findings: inout [Finding]) {
     var next = Double.infinity
     for slot in session.inFlightSlotsByID {
-      guard let lifecycle = session.lifecycle(atSlot: slot) else { continue }
+      guard let lifecycle = session.lifecycle(atSlot: slot), let record = lifecycle.transition else {
+        continue
+      }
       let id = lifecycle.id
-      if let record = lifecycle.transition,
+      if !reportedUndriven.contains(record.serial),
         let undriven = TimingRules.undrivenDeadline(
           phase: lifecycle.phase, record: record, undrivenAfter: configuration.undrivenAfter)
       {
-        if undriven < clock, let start = lifecycle.transition?.interactiveStartT {
-          session.markUndrivenReported(slot: slot)
+        if undriven < clock, let start = record.interactiveStartT {
+          reportedUndriven.insert(record.serial)
           findings.append(
             Finding(
-              rule: .interactionUndriven, line: lifecycle.transition?.interactiveStartLine ?? 0, t: start,
-              id: id,
+              rule: .interactionUndriven, line: record.interactiveStartLine ?? 0, t: start, id: id,
               message:
                 "\(id): startInteractiveTransition at t=\(start) had no update, finish or cancel for over "
                 + "\(TimingRules.seconds(configuration.undrivenAfter)) (the trace reached t=\(clock)): an interaction "
@@ -197,15 +221,14 @@ public struct Auditor: Sendable, Codable {
           next = min(next, undriven)
         }
       }
-      guard let deadline = session.deadline(ofSlot: slot, grace: configuration.grace) else { continue }
+      guard !reportedHangs.contains(record.serial),
+        let deadline = session.deadline(ofSlot: slot, grace: configuration.grace)
+      else { continue }
       guard deadline.t < clock else {
         next = min(next, deadline.t)
         continue
       }
-      guard let lifecycle = session.lifecycle(atSlot: slot), let record = lifecycle.transition else {
-        continue
-      }
-      session.markHangReported(slot: slot)
+      reportedHangs.insert(record.serial)
       let expected =
         record.direction == .presenting ? "presentationTransitionDidEnd" : "dismissalTransitionDidEnd"
       findings.append(
@@ -216,10 +239,18 @@ public struct Auditor: Sendable, Codable {
             + "but the trace reached t=\(clock) without it"))
     }
     earliestDeadline = next
+    // What was reported about transitions no longer in flight is never asked again: the notes stay as
+    // few as the transitions in flight.
+    if !reportedHangs.isEmpty || !reportedUndriven.isEmpty {
+      let inFlight = Set(
+        session.inFlightSlotsByID.compactMap { session.transition(atSlot: $0)?.record.serial })
+      reportedHangs.formIntersection(inFlight)
+      reportedUndriven.formIntersection(inFlight)
+    }
   }
 
-  private mutating func appendLateViolations(into findings: inout [Finding]) {
-    for late in session.takeLateViolations() {
+  private func append(_ late: [LateViolation], into findings: inout [Finding]) {
+    for late in late {
       findings.append(
         Finding(
           rule: late.rule, line: late.line, t: late.t, id: late.id, message: "\(late.id): \(late.detail)"))

@@ -6,10 +6,10 @@
 /// //  expected one of: startInteractiveTransition, completeTransition(true), …"
 /// ```
 enum FindingMessage {
-  static func make(for step: SessionStep, event: Event) -> String {
+  static func make(for step: SessionStep, event: borrowing Event) -> String {
     guard let rule = step.rule else { return "" }
     let what = eventLabel(step.trigger, event)
-    var text = "\(step.id): \(what) in \(step.from.name): \(step.detail ?? defaultReason(rule, step))"
+    var text = "\(step.id): \(what) in \(step.from.name): \(step.detail?.text ?? defaultReason(rule, step))"
     if showsExpected(rule) {
       // The event itself is never listed: the table may allow it in this phase, yet it is reported (it
       // was already delivered in this transition), and "expected one of" must not name what was refused.
@@ -25,12 +25,12 @@ enum FindingMessage {
     return text
   }
 
-  private static func eventLabel(_ trigger: Trigger, _ event: Event) -> String {
-    switch trigger {
-    case .gesture: event.kind.rawValue
-    case .update: event.payload.percent.map { "updateInteractiveTransition(\($0))" } ?? trigger.label
-    default: trigger.label
+  private static func eventLabel(_ trigger: Trigger, _ event: borrowing Event) -> String {
+    if trigger == .gesture { return event.kind.rawValue }
+    if trigger == .update, let percent = event.payload.percent {
+      return "updateInteractiveTransition(\(percent))"
     }
+    return trigger.label
   }
 
   private static func showsExpected(_ rule: Rule) -> Bool {
@@ -53,8 +53,8 @@ enum FindingMessage {
     case .dismissWhileTransitioning: "UIKit refuses a dismiss while a transition is in flight"
     case .dismissNotPresented: "\(step.id) is not presented (double dismiss?)"
     case .eventOutOfPhase:
-      TransitionTable.entry(step.from, step.trigger).isRejection
-        ? TransitionTable.note(step.from, step.trigger) ?? "not allowed here" : "not allowed here"
+      TransitionTable.entry(step.from, step.trigger).otherwise.isRejection
+        ? TransitionTable.row(step.from, step.trigger)?.reason ?? "not allowed here" : "not allowed here"
     case .unknownPresentation:
       "\(step.id) is not a live presentation (its present or WillBegin was not recorded?)"
     case .completeTwice: "completeTransition was already called in this transition"

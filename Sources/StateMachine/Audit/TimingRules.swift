@@ -1,7 +1,7 @@
-/// The timing rules of SPEC section 3 (severity warning), judged on events the machine accepted.
+/// The timing rules (severity warning; Rules, “Timing rules”), judged on events the machine accepted.
 ///
 /// ```swift
-/// TimingRules.check(event, line: 12, outcome: outcome, id: "p1", record: lifecycle.transition,
+/// TimingRules.check(event, line: 12, step: step, record: lifecycle.transition,
 ///                   configuration: AuditConfiguration(), into: &findings)
 /// ```
 ///
@@ -10,10 +10,11 @@
 /// deadlines (`TimingRules.undrivenDeadline`).
 enum TimingRules {
   static func check(
-    _ event: Event, line: Int, outcome step: PresentationSession.Outcome, id: String,
-    record: TransitionRecord?, configuration: AuditConfiguration, into findings: inout [Finding]
+    _ event: borrowing Event, line: Int, step: SessionStep, record: TransitionRecord?,
+    configuration: AuditConfiguration, into findings: inout [Finding]
   ) {
     guard step.rule == nil else { return }
+    let id = step.id
     func report(_ rule: Rule, _ message: String) {
       findings.append(Finding(rule: rule, line: line, t: event.t, id: id, message: "\(id): \(message)"))
     }
@@ -22,7 +23,7 @@ enum TimingRules {
       guard let record, record.completeT == event.t else { return }
       checkCompletion(record, at: event.t, configuration: configuration, report: report)
     case .layoutDid:
-      guard let pass = step.closedLayout, configuration.frameRate > 0 else { return }
+      guard let pass = step.effects.closedLayout, configuration.frameRate > 0 else { return }
       let frame = 1 / configuration.frameRate
       let duration = event.t - pass.t
       if duration > frame {
@@ -37,7 +38,11 @@ enum TimingRules {
         .sizeChangeDuringTransition,
         "viewWillTransitionToSize\(size.isEmpty ? "" : " " + size.joined(separator: "×")) in \(step.from.name): "
           + "UIKit defers rotation until completeTransition, so something forwarded it by hand")
-    default:
+    case .sizeChange, .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue,
+      .presentationDidEndFalse, .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate,
+      .startInteractive, .update, .pause, .finish, .cancel, .animationEnded, .completion, .layoutWill,
+      .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .controllerWillDismiss,
+      .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
       break
     }
   }
@@ -59,7 +64,8 @@ enum TimingRules {
       }
       return
     }
-    // An interactive transition with no declared duration, or a cancel with no update, is not timed (decision 7).
+    // An interactive transition with no declared duration, or a cancel with no update, is not timed (Rules,
+    // “Timing tolerance”).
     guard let commit = record.commit, let declared = record.declaredDuration,
       commit.kind == .finish || commit.hadUpdate
     else { return }
@@ -90,13 +96,14 @@ enum TimingRules {
     }
   }
 
-  /// When an interaction with nothing driving it becomes `interaction-undriven`, if it can.
+  /// When an interaction with nothing driving it becomes `interaction-undriven`, if it can (the auditor
+  /// also leaves out an interaction it already reported).
   @inline(__always)
   static func undrivenDeadline(phase: Phase, record: borrowing TransitionRecord, undrivenAfter: Double)
     -> Double?
   {
     guard phase == .presentingInteractive || phase == .dismissingInteractive,
-      let start = record.interactiveStartT, !record.undrivenReported,
+      let start = record.interactiveStartT,
       record.commit == nil, !record.hadUpdate, record.lastDriveT == start
     else { return nil }
     return start + undrivenAfter

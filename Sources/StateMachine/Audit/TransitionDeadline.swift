@@ -1,4 +1,4 @@
-/// When a transition in flight becomes a hang (`transition-never-completed`), per SPEC decision 3.
+/// When a transition in flight becomes a hang (`transition-never-completed`): Rules, “Deadlines”.
 ///
 /// ```swift
 /// let deadline = TransitionDeadline(for: lifecycle, gesture: nil, carriedByAnotherMember: false, grace: 2)
@@ -74,7 +74,6 @@ public struct TransitionDeadline: Sendable, Hashable {
     phase: Phase, record: TransitionRecord, gesture: GestureState?, carriedByAnotherMember: Bool,
     carriedUntil: Double? = nil, grace: Double
   ) {
-    guard !record.hangReported else { return nil }
     switch phase {
     case .presentingRequested, .dismissingRequested, .presentingBegan, .dismissingBegan:
       // A stacked member another member's animation carries, or a sheet UIKit drives while the finger is
@@ -127,7 +126,7 @@ public struct TransitionDeadline: Sendable, Hashable {
     }
   }
 
-  /// UIKit's remaining time after a finish or cancel (decision 7): (1 − p)·d ÷ speed, or p·d ÷ speed.
+  /// UIKit's remaining time after a finish or cancel (Rules, “Timing tolerance”): (1 − p)·d ÷ speed, or p·d ÷ speed.
   /// A negative declared duration counts as 0 and an impossible speed as 1 (`Commit.effectiveSpeed`).
   public static func remaining(_ commit: TransitionRecord.Commit, duration: Double?) -> Double {
     guard let duration else { return 0 }

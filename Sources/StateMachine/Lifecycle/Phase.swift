@@ -46,14 +46,18 @@ public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
     }
   }
 
-  /// From the request until `*DidEnd` (SPEC decision 1).
+  /// From the request until `*DidEnd` (Rules, “In flight”).
   public var isInFlight: Bool { direction != nil }
 
   /// The id names a presentation UIKit still holds (so `present` of it is `id-in-use`).
   public var isLive: Bool {
     switch self {
     case .absent, .dismissed, .withdrawn: false
-    default: true
+    case .presentingRequested, .presentingBegan, .presentingAnimating, .presentingInteractive,
+      .presentingFinishing, .presentingCancelling, .presentingCompleted, .presentingCancelled, .presented,
+      .dismissingRequested, .dismissingBegan, .dismissingAnimating, .dismissingInteractive,
+      .dismissingFinishing, .dismissingCancelling, .dismissingCompleted, .dismissingCancelled, .restored:
+      true
     }
   }
 

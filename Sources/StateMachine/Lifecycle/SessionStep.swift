@@ -1,33 +1,28 @@
-/// What the session did with one event: the presentation it concerned, its phase before and after,
-/// and the violation, if the event was one.
+/// What the machine did with one event, as one self-contained value: the presentation it concerned, its
+/// phase before and after, the violation (if the event was one) and why, and what else the step changed.
 ///
 /// ```swift
 /// let step = session.handle(event, line: 12)
-/// if let rule = step.rule { print(rule.rawValue, step.from.name) }
+/// if let rule = step.rule { print(rule.rawValue, step.from.name, step.detail?.text ?? "") }
+/// if step.effects.began != nil { print("a transition of \(step.id) began") }
 /// ```
+///
+/// Everything a consumer needs is in the step: the auditor words findings from it, and reconstruction
+/// folds steps into transitions without asking the machine anything.
 public struct SessionStep: Sendable, Hashable {
   /// The presentation the step is about (for `dismiss` of a root, the root's presented one).
   public var id: String
   public var trigger: Trigger
   public var from: Phase
   public var to: Phase
+  /// The violation this event is, if any (at most one per event: Lifecycle, “One finding per event”).
   public var rule: Rule?
-  /// Why, in words, beyond what the rule and phase say.
-  public var detail: String?
-  /// The container layout pass this event closed (a `containerViewDidLayoutSubviews` after its `Will`).
-  public var closedLayout: PresentationLifecycle.OpenLayoutPass?
-  /// Where the session keeps the presentation (-1 for a root or a mark): later stages read it without
-  /// looking the id up again.
-  var slot: Int
+  /// Why, as data, beyond what the rule and phase say.
+  public var detail: StepDetail?
+  public var effects = StepEffects()
 
-  public init(id: String, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detail: String? = nil)
-  {
-    self.init(id: id, trigger: trigger, from: from, to: to, rule: rule, detail: detail, slot: -1)
-  }
-
-  init(
-    id: String, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detail: String? = nil, slot: Int,
-    closedLayout: PresentationLifecycle.OpenLayoutPass? = nil
+  public init(
+    id: String, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detail: StepDetail? = nil
   ) {
     self.id = id
     self.trigger = trigger
@@ -35,16 +30,56 @@ public struct SessionStep: Sendable, Hashable {
     self.to = to
     self.rule = rule
     self.detail = detail
-    self.slot = slot
-    self.closedLayout = closedLayout
   }
+
+  /// A transition of the presentation began with this step.
+  public var beginsTransition: Bool { to.direction != nil && from.direction != to.direction }
+
+  /// The presentation's transition ended with this step.
+  public var endsTransition: Bool { from.isInFlight && !to.isInFlight }
+}
+
+/// What a step changed beside the presentation's phase.
+///
+/// ```swift
+/// step.effects.closedLayout?.t                // when the layout pass this Did closed began
+/// for member in step.effects.group { print(member.id, member.phase.name) }
+/// ```
+public struct StepEffects: Sendable, Hashable {
+  /// The table refused the event and the step reports it: UIKit ignored the callback, so it tells nothing
+  /// about the transition.
+  public var refused = false
+  /// The container layout pass this event closed (a `containerViewDidLayoutSubviews` after its `Will`).
+  public var closedLayout: PresentationLifecycle.OpenLayoutPass?
+  /// For a step that began a transition: whether it is animated.
+  public var beganAnimated: Bool?
+  /// For a step that began or ended a transition of a member of a stack's dismissal: the other members,
+  /// each with its phase after the step (members that logged nothing move with the one that carries it).
+  public var group: [GroupMember] = []
+  /// Violations about earlier lines that this step settled (a `viewWill*` never resolved before the
+  /// next request).
+  public var lateViolations: [LateViolation] = []
+  /// The step can only have moved its presentation's deadlines later, or removed them: the auditor's
+  /// earliest deadline still holds without asking.
+  var deadlinesOnlyLater = false
+  /// Where the session keeps the presentation (-1 for a root, a mark or an id it holds nothing for): the
+  /// auditor's questions about the step's transition go straight there.
+  var slot = -1
+
+  public init() {}
+}
+
+/// One other member of a stack's dismissal, as a step left it.
+public struct GroupMember: Sendable, Hashable {
+  public var id: String
+  public var phase: Phase
 }
 
 /// A violation the session found about an earlier line, once later evidence settled it
 /// (a `viewWill*` never resolved by the end of its transition).
 ///
 /// ```swift
-/// for late in session.takeLateViolations() { print(late.line, late.rule) }
+/// for late in step.effects.lateViolations { print(late.line, late.rule) }
 /// ```
 public struct LateViolation: Sendable, Hashable, Codable {
   public var rule: Rule

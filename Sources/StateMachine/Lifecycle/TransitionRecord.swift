@@ -6,7 +6,7 @@
 /// ```
 ///
 /// Times arrive as data in the events; nothing here reads a clock. The auditor derives deadlines from
-/// these facts (`TransitionDeadline`), and reconstruction reads them.
+/// these facts (`TransitionDeadline`).
 public struct TransitionRecord: Sendable, Hashable, Codable {
   /// How an interaction ended: the user let go past the threshold, or before it.
   public enum CommitKind: String, Sendable, Hashable, Codable { case finish, cancel }
@@ -55,9 +55,12 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
   public var didEndT: Double?
   /// `did-end-before-complete` was reported; a later `completeTransition` is its echo, not a second bug.
   public var completeExcused = false
-  public var hangReported = false
-  /// `interaction-undriven` was reported for this transition.
-  public var undrivenReported = false
+  /// It was dismissed because another member of its stack's dismissal ended; it may still log its own
+  /// late dismissal callbacks, which UIKit does not order against the other member's.
+  public var settledByGroup = false
+  /// Which transition of the session this is (numbered from 1 as they begin): what the auditor keeps its
+  /// own notes about a transition under.
+  public var serial: UInt64
   /// Once-per-transition triggers already seen (bit `Trigger.rawValue`).
   var seen: UInt64 = 0
   /// Rules already reported for this transition, of those a driver repeats (bit `Rule` index).
@@ -80,10 +83,8 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
 
   private static func bit(_ rule: Rule) -> UInt64 { 1 << UInt64(Rule.allCases.firstIndex(of: rule) ?? 63) }
 
-  /// What an unused record holds (`PresentationLifecycle` stores its transition unwrapped).
-  static let placeholder = TransitionRecord(direction: .presenting, line: 0, t: 0, animated: true)
-
-  init(direction: Phase.Direction, line: Int, t: Double, animated: Bool) {
+  init(direction: Phase.Direction, line: Int, t: Double, animated: Bool, serial: UInt64) {
+    self.serial = serial
     self.direction = direction
     requestLine = line
     requestT = t

@@ -18,8 +18,8 @@
 /// - `ruleTable()` lists every rule-producing entry (rule, events, phases, what the machine does, why)
 ///   as a Markdown table: the violations the drawings leave out, readable at any width.
 ///
-/// Pairs no row lists are not drawn; they are `event-out-of-phase` in a live phase and
-/// `unknown-presentation` otherwise.
+/// Every pair has one row; a row's guarded decisions are drawn beside its plain one, their notes naming
+/// the guard.
 extension TransitionTable {
   /// A text format for `graph(_:includeAll:)`.
   public enum GraphFormat: String, CaseIterable, Sendable {
@@ -46,9 +46,8 @@ extension TransitionTable {
     public var notes: [String]
   }
 
-  /// The edges of the drawing, in table order: for each pair a row lists, the entry the machine applies
-  /// (a pair two rows list is drawn once, as the first row decides it, exactly like `entry(_:_:)`). Only
-  /// legal moves, unless `includeAll`.
+  /// The edges of the drawing, in table order: for each pair of each row, the decision when no guard holds
+  /// and each guarded one (its note naming the guard). Only legal moves, unless `includeAll`.
   public static func graphEdges(includeAll: Bool = false) -> [GraphEdge] {
     struct Key: Hashable {
       var from: Phase
@@ -59,31 +58,37 @@ extension TransitionTable {
     var order: [Key] = []
     var edges: [Key: GraphEdge] = [:]
     for row in rows {
+      let decisions =
+        row.entry.guards.map { ($0.decision, "\(row.note) (when \($0.condition.summary))") }
+        + [(row.entry.otherwise, row.note)]
       for phase in row.from {
         for trigger in row.triggers {
-          let entry = entry(phase, trigger)
-          guard entry == row.entry else { continue }  // an earlier row decides this pair
-          let kind: GraphEdgeKind
-          switch entry {
-          case .move: kind = .move
-          case .recover: kind = .recover
-          case .reject: kind = .reject
-          case .stay: kind = .stay
+          for (decision, note) in decisions {
+            let kind = edgeKind(decision)
+            guard includeAll || kind == .move else { continue }
+            let to = decision.target(from: phase)
+            let key = Key(from: phase, to: to, kind: kind, rule: decision.rule)
+            var edge =
+              edges[key]
+              ?? GraphEdge(from: phase, to: to, kind: kind, rule: decision.rule, triggers: [], notes: [])
+            if edges[key] == nil { order.append(key) }
+            if !edge.triggers.contains(trigger) { edge.triggers.append(trigger) }
+            if !edge.notes.contains(note) { edge.notes.append(note) }
+            edges[key] = edge
           }
-          guard includeAll || kind == .move else { continue }
-          let to = entry.target(from: phase)
-          let key = Key(from: phase, to: to, kind: kind, rule: entry.rule)
-          var edge =
-            edges[key]
-            ?? GraphEdge(from: phase, to: to, kind: kind, rule: entry.rule, triggers: [], notes: [])
-          if edges[key] == nil { order.append(key) }
-          if !edge.triggers.contains(trigger) { edge.triggers.append(trigger) }
-          if !edge.notes.contains(row.note) { edge.notes.append(row.note) }
-          edges[key] = edge
         }
       }
     }
     return order.compactMap { edges[$0] }
+  }
+
+  private static func edgeKind(_ decision: TableDecision) -> GraphEdgeKind {
+    switch decision {
+    case .move, .resume: .move
+    case .recover: .recover
+    case .reject: .reject
+    case .stay, .aside: .stay
+    }
   }
 
   /// The table rendered as Graphviz DOT or a Mermaid flowchart.
@@ -346,18 +351,20 @@ extension TransitionTable {
     }
     var lines: [Line] = []
     for row in rows {
-      guard let rule = row.entry.rule else { continue }
-      for phase in row.from {
-        // The pairs this row decides (an earlier row may decide some), exactly like `entry(_:_:)`.
-        let triggers = row.triggers.filter { entry(phase, $0) == row.entry }
-        guard !triggers.isEmpty else { continue }
-        let to: Phase? = row.entry.isRejection ? nil : row.entry.target(from: phase)
-        if let index = lines.firstIndex(where: {
-          $0.note == row.note && $0.rule == rule && $0.triggers == triggers && $0.to == to
-        }) {
-          lines[index].from.append(phase)
-        } else {
-          lines.append(Line(rule: rule, triggers: triggers, to: to, note: row.note, from: [phase]))
+      let decisions =
+        row.entry.guards.map { ($0.decision, "\(row.note) (when \($0.condition.summary))") }
+        + [(row.entry.otherwise, row.note)]
+      for (decision, note) in decisions {
+        guard let rule = decision.rule else { continue }
+        for phase in row.from {
+          let to: Phase? = decision.isRejection ? nil : decision.target(from: phase)
+          if let index = lines.firstIndex(where: {
+            $0.note == note && $0.rule == rule && $0.triggers == row.triggers && $0.to == to
+          }) {
+            lines[index].from.append(phase)
+          } else {
+            lines.append(Line(rule: rule, triggers: row.triggers, to: to, note: note, from: [phase]))
+          }
         }
       }
     }
@@ -390,9 +397,8 @@ extension TransitionTable {
       out += "| " + cells.joined(separator: " | ") + " |\n"
     }
     out +=
-      "\nAny pair of phase and event not listed here or drawn by `replay graph` is `event-out-of-phase` "
-      + "in a live phase and `unknown-presentation` otherwise (`presentationControllerDidDismiss`: "
-      + "`did-dismiss-without-dismissal`); the event changes nothing.\n"
+      "\nEvery pair of phase and event has exactly one row in the table: a pair not listed here is legal, "
+      + "and drawn by `replay graph --all`.\n"
     return out
   }
 }

@@ -99,20 +99,12 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   public var isAppearance: Bool {
     switch self {
     case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: true
-    default: false
-    }
-  }
-}
-
-extension Trigger {
-  /// Triggers UIKit delivers at most once per transition; a repeat is `event-out-of-phase`
-  /// (`completeTransition` has its own rule, `complete-twice`, in the table).
-  public var isOncePerTransition: Bool {
-    switch self {
-    case .animate, .startInteractive, .animationEnded, .completion, .controllerWillDismiss,
-      .controllerDidDismiss:
-      true
-    default: false
+    case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
+      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .update,
+      .pause, .finish, .cancel, .completeTrue, .completeFalse, .animationEnded, .completion, .layoutWill,
+      .layoutDid, .sizeChange, .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss,
+      .gesture, .mark:
+      false
     }
   }
 }
@@ -122,8 +114,14 @@ extension Trigger {
   /// marks) that are legal across many phases; "expected one of" lists name only these.
   public var isLifecycle: Bool {
     switch self {
-    case .layoutWill, .layoutDid, .sizeChange, .gesture, .mark: false
-    default: !isAppearance
+    case .layoutWill, .layoutDid, .sizeChange, .gesture, .mark, .viewWillAppear, .viewDidAppear,
+      .viewWillDisappear, .viewDidDisappear:
+      false
+    case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
+      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .update,
+      .pause, .finish, .cancel, .completeTrue, .completeFalse, .animationEnded, .completion,
+      .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss:
+      true
     }
   }
 }

@@ -29,38 +29,27 @@ public struct TraceReplay: Sendable {
   public static func run(
     reader: TraceReader, path: String, configuration: AuditConfiguration = AuditConfiguration()
   ) -> TraceReplay {
-    var report = FileReport(path: path)
-    var auditor = Auditor(configuration: configuration)
+    var driver = AuditDriver(configuration: configuration)
     var reconstructor = TransitionReconstructor()
-    var findings: [Finding] = []
     var startT: Double?
     var endT: Double?
     for record in reader {
       switch record {
-      case .header(let header, _):
-        report.expect = header.expect
-        // The first line: nothing audited yet, so the header's `ignore` applies to the whole file.
-        if header.ignore != nil { auditor = Auditor(configuration: configuration.ignoring(header.ignore)) }
       case .event(let event, let line):
-        report.events += 1
         startT = startT ?? event.t
         endT = max(endT ?? event.t, event.t)
-        let step = auditor.auditStep(event, line: line, into: &findings)
-        reconstructor.observe(event, line: line, step: step, session: auditor.session)
-      case .inputError(let error): report.inputErrors.append(error)
-      case .note(let note): report.notes.append(note)
-      case .skippedEvent(_, let t, let id, let line, let note):
-        if let note { report.notes.append(note) }
+        reconstructor.observe(event, line: line, step: driver.consume(event, line: line))
+      case .skippedEvent(_, let t, _, _, _):
         endT = max(endT ?? t, t)
-        auditor.advanceClock(to: t, line: line, id: id, into: &findings)
+        driver.consume(record)
+      case .header, .inputError, .note:
+        driver.consume(record)
       }
     }
-    auditor.finish(into: &findings)
-    report.findings = findings.enumerated().sorted {
-      ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
-    }
-    .map(\.element)
-    let transitions = reconstructor.finish(findings: report.findings, session: auditor.session)
+    driver.finish()
+    var report = FileReport(path: path)
+    report.take(driver)
+    let transitions = reconstructor.finish(findings: report.findings)
     return TraceReplay(report: report, transitions: transitions, startT: startT, endT: endT)
   }
 }

@@ -1,27 +1,32 @@
-/// Rebuilds every transition of a trace from the audit's steps, one event at a time.
+/// Rebuilds every transition of a trace from the machine's steps, one event at a time.
 ///
 /// ```swift
 /// var reconstructor = TransitionReconstructor()
-/// reconstructor.observe(event, line: line, step: step, session: auditor.session)
-/// let transitions = reconstructor.finish(findings: findings, session: auditor.session)
+/// let step = auditor.auditStep(event, line: line, into: &findings)
+/// reconstructor.observe(event, line: line, step: step)
+/// let transitions = reconstructor.finish(findings: findings)
 /// ```
 ///
-/// It follows the machine: a transition starts where the session's phase enters a new direction and ends
-/// where it leaves flight, so what it rebuilds is exactly what the auditor judged.
+/// It folds the steps and asks the machine nothing: a transition starts where a step enters a new
+/// direction and ends where a step leaves flight, and the members of a stack's dismissal come and go with
+/// the step that carries them (``StepEffects/group``), so what it rebuilds is exactly what the auditor
+/// judged.
 public struct TransitionReconstructor: Sendable {
   private var open: [String: Int] = [:]
+  /// The phase each id with an open transition is in, as the steps left it.
+  private var phases: [String: Phase] = [:]
   /// Members of a dismissal group that ended with another member, by id: the dismissal their own late
-  /// `dismissalTransitionWillBegin`/`DidEnd` pair belongs to, if they log one (SPEC section 2).
+  /// `dismissalTransitionWillBegin`/`DidEnd` pair belongs to, if they log one.
   private var settledMembers: [String: Int] = [:]
   /// Every transition seen, in the order they started.
   public private(set) var transitions: [ReconstructedTransition] = []
 
   public init() {}
 
-  /// Records what `event` (accepted or recovered by the session as `step`) tells about its transition.
-  public mutating func observe(_ event: Event, line: Int, step: SessionStep, session: PresentationSession) {
+  /// Records what `event` (decided by the machine as `step`) tells about its transition.
+  public mutating func observe(_ event: borrowing Event, line: Int, step: SessionStep) {
     let id = step.id
-    if let direction = step.to.direction, step.from.direction != direction {
+    if step.beginsTransition {
       if let settled = settledMembers.removeValue(forKey: id), step.trigger == .dismissalWillBegin,
         step.from == .dismissed
       {
@@ -29,50 +34,52 @@ public struct TransitionReconstructor: Sendable {
         open[id] = settled
         transitions[settled].outcome = .unfinished
       } else {
-        let kind: ReconstructedTransition.Kind = direction == .presenting ? .presentation : .dismissal
-        let animated = session.lifecycle(of: id)?.transition?.animated ?? true
+        let kind: ReconstructedTransition.Kind = step.to.direction == .presenting ? .presentation : .dismissal
+        let animated = step.effects.beganAnimated ?? true
         transitions.append(ReconstructedTransition(id: id, kind: kind, animated: animated, line: line))
         open[id] = transitions.count - 1
-        for member in session.lifecycle(of: id)?.dismissalGroup ?? []
-        where member != id && open[member] == nil {
-          if session.phase(of: member).direction == .dismissing {
-            transitions.append(
-              ReconstructedTransition(id: member, kind: .dismissal, animated: animated, line: line))
-            open[member] = transitions.count - 1
-            transitions[transitions.count - 1].requestedT = event.t
-            settledMembers[member] = nil  // a new dismissal: an earlier settled one is over
-          }
+        for member in step.effects.group where open[member.id] == nil && member.phase.direction == .dismissing
+        {
+          transitions.append(
+            ReconstructedTransition(id: member.id, kind: .dismissal, animated: animated, line: line))
+          open[member.id] = transitions.count - 1
+          transitions[transitions.count - 1].requestedT = event.t
+          settledMembers[member.id] = nil  // a new dismissal: an earlier settled one is over
         }
       }
     }
+    for member in step.effects.group where open[member.id] != nil { phases[member.id] = member.phase }
     guard let index = open[id] else { return }
-    let refused = step.rule != nil && TransitionTable.entry(step.from, step.trigger).isRejection
-    record(event, line: line, step: step, refused: refused, into: &transitions[index])
-    if step.from.isInFlight, !step.to.isInFlight {
+    phases[id] = step.to
+    record(event, line: line, step: step, into: &transitions[index])
+    if step.endsTransition {
       let outcome: ReconstructedTransition.Outcome =
         step.to == .presented || step.to == .dismissed ? .completed : .cancelled
       transitions[index].outcome = outcome
-      open[id] = nil
+      close(id)
       // The members of its dismissal group still waiting (they logged no callbacks of their own) end with
-      // it: the session moves them without a step, and by the end of the trace it may have forgotten them,
-      // which `finish` would read as a cancelled dismissal.
-      for member in session.lifecycle(of: id)?.dismissalGroup ?? [] where member != id {
-        guard let memberIndex = open[member], !session.phase(of: member).isInFlight else { continue }
+      // it: the machine moves them within this step.
+      for member in step.effects.group {
+        guard let memberIndex = open[member.id], !member.phase.isInFlight else { continue }
         transitions[memberIndex].outcome = outcome
         transitions[memberIndex].lastLine = line
-        open[member] = nil
-        // Only a completed dismissal settles a member (the session lets only its late pair follow).
-        if outcome == .completed { settledMembers[member] = memberIndex }
+        close(member.id)
+        // Only a completed dismissal settles a member (the machine lets only its late pair follow).
+        if outcome == .completed { settledMembers[member.id] = memberIndex }
       }
     }
   }
 
+  private mutating func close(_ id: String) {
+    open[id] = nil
+    phases[id] = nil
+  }
+
   private func record(
-    _ event: Event, line: Int, step: SessionStep, refused: Bool,
-    into transition: inout ReconstructedTransition
+    _ event: borrowing Event, line: Int, step: SessionStep, into transition: inout ReconstructedTransition
   ) {
     transition.lastLine = line
-    guard !refused else { return }
+    guard !step.effects.refused else { return }
     let t = event.t
     switch step.trigger {
     case .present, .dismiss, .controllerWillDismiss:
@@ -106,21 +113,22 @@ public struct TransitionReconstructor: Sendable {
       } else {
         transition.layoutPasses.append(.init(willT: nil, didT: t, line: line))
       }
-    default:
+    case .pause, .animationEnded, .completion, .viewWillAppear, .viewDidAppear, .viewWillDisappear,
+      .viewDidDisappear, .sizeChange, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
       break
     }
   }
 
   /// Closes the reconstruction: settles what is still open and gives each finding to its transition.
-  public mutating func finish(findings: [Finding], session: PresentationSession) -> [ReconstructedTransition]
-  {
+  public mutating func finish(findings: [Finding]) -> [ReconstructedTransition] {
     for (id, index) in open {
-      let phase = session.phase(of: id)
+      let phase = phases[id] ?? .absent
       if !phase.isInFlight {
         transitions[index].outcome = phase == .dismissed || phase == .presented ? .completed : .cancelled
       }
     }
     open = [:]
+    phases = [:]
     settledMembers = [:]
     var byID: [String: [Int]] = [:]
     for (index, transition) in transitions.enumerated() { byID[transition.id, default: []].append(index) }

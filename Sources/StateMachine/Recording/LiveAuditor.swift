@@ -15,14 +15,8 @@
 /// them; a hang is settled by a later event (of any presentation) or by `finish()`. Safe to use from any
 /// thread; the handler runs on the calling thread, outside the auditor's lock.
 public final class LiveAuditor: Sendable {
-  private struct State {
-    var auditor: Auditor
-    var findings: [Finding] = []
-    var events = 0
-    var finished = false
-  }
+  private let state: LockedState<AuditDriver>
 
-  private let state: LockedState<State>
   private let onFinding: @Sendable (Finding) -> Void
 
   /// A live auditor with the audit's thresholds, calling `onFinding` for each finding.
@@ -30,7 +24,7 @@ public final class LiveAuditor: Sendable {
     configuration: AuditConfiguration = AuditConfiguration(),
     onFinding: @escaping @Sendable (Finding) -> Void = { _ in }
   ) {
-    state = LockedState(State(auditor: Auditor(configuration: configuration)))
+    state = LockedState(AuditDriver(configuration: configuration))
     self.onFinding = onFinding
   }
 
@@ -52,21 +46,10 @@ public final class LiveAuditor: Sendable {
   /// ```
   @discardableResult
   public func consume(_ record: TraceRecord) -> [Finding] {
-    let settled: [Finding]
-    switch record {
-    case .event(let event, let line): settled = settle(event, line: line)
-    case .skippedEvent(_, let t, let id, let line, _):
-      settled = state.withLock { state in
-        guard !state.finished else { return [] }
-        var found: [Finding] = []
-        state.auditor.advanceClock(to: t, line: line, id: id, into: &found)
-        state.findings += found
-        return found
-      }
-    case .header(let header, _):
-      applyHeader(header)
-      settled = []
-    case .inputError, .note: settled = []
+    let settled = state.withLock { driver in
+      let before = driver.findings.count
+      driver.consume(record)
+      return Array(driver.findings[before...])
     }
     deliver(settled)
     return settled
@@ -81,19 +64,8 @@ public final class LiveAuditor: Sendable {
   /// ```
   @discardableResult
   public func catchUp(on trace: [UInt8]) -> Int {
-    for record in TraceReader(bytes: trace) {
-      switch record {
-      case .event(let event, let line): _ = settle(event, line: line)
-      case .skippedEvent(_, let t, let id, let line, _):
-        state.withLock { state in
-          guard !state.finished else { return }
-          var found: [Finding] = []
-          state.auditor.advanceClock(to: t, line: line, id: id, into: &found)
-          state.findings += found
-        }
-      case .header(let header, _): applyHeader(header)
-      case .inputError, .note: break
-      }
+    state.withLock { driver in
+      for record in TraceReader(bytes: trace) { driver.consume(record) }
     }
     guard let last = trace.last else { return 0 }
     return trace.count { $0 == 0x0A } + (last == 0x0A ? 0 : 1)
@@ -107,37 +79,23 @@ public final class LiveAuditor: Sendable {
   /// let overdue = live.probe(advancingTo: lastT + idleSeconds, line: lastLine + 1)
   /// ```
   public func probe(advancingTo t: Double?, line: Int, finishing: Bool = false) -> [Finding] {
-    state.withLock { state in
-      guard !state.finished else { return [] }
-      var copy = state.auditor
-      var found: [Finding] = []
-      if let t { copy.advanceClock(to: t, line: line, id: "", into: &found) }
-      if finishing { copy.finish(into: &found) }
-      return found
-    }
+    state.withLock { $0.probe(advancingTo: t, line: line, finishing: finishing) }
   }
 
   /// Applies a trace header's `ignore` (rules this file does not report). Only before the first event:
   /// a header is the trace's first line, and the findings so far must not change meaning.
   func applyHeader(_ header: TraceHeader) {
-    guard header.ignore != nil else { return }
-    state.withLock { state in
-      guard state.events == 0, state.findings.isEmpty, !state.finished else { return }
-      state.auditor = Auditor(configuration: state.auditor.configuration.ignoring(header.ignore))
-    }
+    state.withLock { driver in driver.consume(.header(header, line: 1)) }
   }
 
   /// The end of the trace: settles what only the end settles (appearance callbacks never resolved).
   /// Later events are ignored.
   @discardableResult
   public func finish() -> [Finding] {
-    let settled: [Finding] = state.withLock { state in
-      guard !state.finished else { return [] }
-      state.finished = true
-      var found: [Finding] = []
-      state.auditor.finish(into: &found)
-      state.findings += found
-      return found
+    let settled: [Finding] = state.withLock { driver in
+      let before = driver.findings.count
+      driver.finish()
+      return Array(driver.findings[before...])
     }
     deliver(settled)
     return settled
@@ -147,10 +105,7 @@ public final class LiveAuditor: Sendable {
   public var findings: [Finding] { state.withLock { $0.findings } }
 
   /// Every finding so far sorted by line, as a report lists them.
-  public var findingsByLine: [Finding] {
-    findings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(
-      \.element)
-  }
+  public var findingsByLine: [Finding] { state.withLock { $0.findingsByLine } }
 
   /// Events audited so far.
   public var events: Int { state.withLock { $0.events } }
@@ -158,13 +113,11 @@ public final class LiveAuditor: Sendable {
   /// Audits without calling the handler: the recorder calls this with its own lock held, and delivers
   /// after releasing it.
   func settle(_ event: Event, line: Int) -> [Finding] {
-    state.withLock { state in
-      guard !state.finished else { return [] }
-      state.events += 1
-      var found: [Finding] = []
-      state.auditor.audit(event, line: line, into: &found)
-      state.findings += found
-      return found
+    state.withLock { driver in
+      guard !driver.isFinished else { return [] }
+      let before = driver.findings.count
+      driver.consume(event, line: line)
+      return Array(driver.findings[before...])
     }
   }
 

@@ -42,47 +42,31 @@ public struct FileReport: Sendable, Hashable {
   public mutating func consume(
     _ reader: TraceReader, configuration: AuditConfiguration = AuditConfiguration()
   ) {
-    var auditor = Auditor(configuration: configuration)
+    var driver = AuditDriver(configuration: configuration)
     var reader = reader
     // One event value, overwritten in place line after line (`TraceReader.readAll`): the hot path
     // builds and copies no large value per line.
     var event = Event(t: 0, id: "", kind: .mark)
-    // Counted and collected in locals while the closures run, stored when the trace is read.
-    var events = self.events
-    var findings = self.findings
     reader.readAll(
-      into: &event,
-      onEvent: { event, line in
-        events += 1
-        auditor.audit(event, line: line, into: &findings)
-      },
-      onRecord: { record in
-        switch record {
-        case .header(let header, _):
-          expect = header.expect
-          // The header is the first line, so nothing was audited yet: its `ignore` applies to the file.
-          if header.ignore != nil { auditor = Auditor(configuration: configuration.ignoring(header.ignore)) }
-        case .event(let event, let line):
-          events += 1
-          auditor.audit(event, line: line, into: &findings)
-        case .inputError(let error): inputErrors.append(error)
-        case .note(let note): notes.append(note)
-        case .skippedEvent(_, let t, let id, let line, let note):
-          if let note { notes.append(note) }
-          auditor.advanceClock(to: t, line: line, id: id, into: &findings)
-        }
-      })
-    self.events = events
-    if events == 0, inputErrors.isEmpty, notes.isEmpty {
+      into: &event, onEvent: { event, line in driver.consume(event, line: line) },
+      onRecord: { record in driver.consume(record) })
+    if driver.events == 0, driver.inputErrors.isEmpty, driver.notes.isEmpty {
       // An empty or header-only trace is clean, but a recording that wrote nothing should be visible.
-      notes.append(
+      driver.note(
         TraceNote(
           line: max(reader.currentLine, 1),
           message: "no events: nothing to audit (did the recording write any?)"))
     }
-    auditor.finish(into: &findings)
-    self.findings = findings.enumerated().sorted { lhs, rhs in
-      (lhs.element.line, lhs.offset) < (rhs.element.line, rhs.offset)
-    }.map(\.element)
+    driver.finish()
+    take(driver)
+  }
+
+  /// The report of what `driver` audited.
+  mutating func take(_ driver: AuditDriver) {
+    events += driver.events
+    expect = driver.expect
+    findings = driver.findingsByLine
+    inputErrors += driver.inputErrors
+    notes += driver.notes
   }
 }

@@ -20,7 +20,7 @@ import Foundation
 /// bad lines too), not only event lines.
 public struct AuditSnapshot: Sendable, Codable {
   public static let formatName = "presentation-audit-snapshot"
-  public static let supportedVersion = 3
+  public static let supportedVersion = 4
 
   public var format = AuditSnapshot.formatName
   public var version = AuditSnapshot.supportedVersion

@@ -117,17 +117,15 @@ public enum IncrementalAudit {
     source: any ByteSource, path: String, resumingFrom snapshot: AuditSnapshot?,
     configuration: AuditConfiguration, bytes: (_ offset: Int, _ count: Int) -> [UInt8]
   ) -> Result {
-    var report = FileReport(path: path)
-    var auditor = snapshot?.auditor ?? Auditor(configuration: configuration)
-    var reportedUnknownEvents = Set(snapshot?.reportedUnknownEvents ?? [])
-    var ignore = snapshot?.ignore ?? []
+    var driver = AuditDriver(
+      configuration: configuration, resuming: snapshot?.auditor, ignore: snapshot?.ignore ?? [],
+      notedUnknownEvents: Set(snapshot?.reportedUnknownEvents ?? []))
     let startLine = snapshot?.line ?? 0
     let startOffset = snapshot?.log.length ?? 0
     // Mid-file, the primer stands for the lines before the offset (relative line 1, skipped).
     let primed = startOffset > 0
     let counted = LinePositionSource(source, primer: primed ? primer : [])
     let shift = primed ? startLine - 1 : 0
-    var findings: [Finding] = []
     var unfinishedLine: Int?
     for record in TraceReader(source: counted) {
       let relative = record.line
@@ -137,34 +135,17 @@ public enum IncrementalAudit {
         unfinishedLine = relative + shift
         continue
       }
-      switch record.shifted(by: shift) {
-      case .header(let header, _):
-        report.expect = header.expect
-        // Only ever the trace's first line (after the offset a header is misplaced): nothing audited yet.
-        if let rules = header.ignore {
-          ignore = rules
-          auditor = Auditor(configuration: configuration.ignoring(rules))
-        }
-      case .event(let event, let line):
-        report.events += 1
-        auditor.audit(event, line: line, into: &findings)
-      case .skippedEvent(let name, let t, let id, let line, let note):
-        if let note, reportedUnknownEvents.insert(name).inserted { report.notes.append(note) }
-        auditor.advanceClock(to: t, line: line, id: id, into: &findings)
-      case .inputError(let error): report.inputErrors.append(error)
-      case .note(let note): report.notes.append(note)
-      }
+      driver.consume(record.shifted(by: shift))
     }
     if let unfinishedLine {
-      report.notes.append(
+      driver.note(
         TraceNote(
           line: unfinishedLine,
           message: "line \(unfinishedLine) has no line end yet (still being written?); the next run audits it"
         ))
     }
-    report.findings = findings.enumerated().sorted {
-      ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
-    }.map(\.element)
+    var report = FileReport(path: path)
+    report.take(driver)
     let end = startOffset + counted.lastLineEnd
     let tailLength = min(LogFingerprint.tailSize, end)
     let log =
@@ -173,9 +154,9 @@ public enum IncrementalAudit {
       : LogFingerprint(length: end, tail: bytes(end - tailLength, tailLength))
     var next = AuditSnapshot(
       line: startLine + counted.lineEnds, log: log, events: (snapshot?.events ?? 0) + report.events,
-      auditor: auditor)
-    next.reportedUnknownEvents = reportedUnknownEvents.sorted()
-    next.ignore = ignore
+      auditor: driver.auditor)
+    next.reportedUnknownEvents = driver.notedUnknownEvents.sorted()
+    next.ignore = driver.ignore
     return Result(report: report, snapshot: next)
   }
 }

@@ -47,40 +47,33 @@ public struct AuditState: Sendable, Hashable {
   public static func at(
     _ point: Point, in reader: TraceReader, configuration: AuditConfiguration = AuditConfiguration()
   ) -> AuditState {
-    var auditor = Auditor(configuration: configuration)
+    var driver = AuditDriver(configuration: configuration)
     var reader = reader
-    var findings: [Finding] = []
-    var inputErrors: [InputError] = []
     var line = 0
     var t: Double?
     func state() -> AuditState {
       if case .line(let last) = point { line = max(line, min(last, reader.currentLine)) }
-      var state = describe(auditor, line, t, findings)
-      state.inputErrors = inputErrors
-      return state
+      return AuditState(
+        of: driver.auditor, line: line, t: t, findings: driver.findings, inputErrors: driver.inputErrors)
     }
     while let record = reader.next() {
       switch record {
       case .event(let event, let eventLine):
         guard point.includes(line: eventLine, t: event.t) else { return state() }
-        auditor.audit(event, line: eventLine, into: &findings)
         (line, t) = (eventLine, event.t)
-      case .skippedEvent(_, let eventT, let id, let eventLine, _):
+      case .skippedEvent(_, let eventT, _, let eventLine, _):
         guard point.includes(line: eventLine, t: eventT) else { return state() }
-        auditor.advanceClock(to: eventT, line: eventLine, id: id, into: &findings)
         (line, t) = (eventLine, eventT)
-      case .header(let header, let headerLine):
+      case .header(_, let headerLine):
         guard point.includes(line: headerLine) else { return state() }
         line = headerLine
-        // The first line: nothing folded yet, so the header's `ignore` applies to the whole file.
-        if header.ignore != nil { auditor = Auditor(configuration: configuration.ignoring(header.ignore)) }
       case .inputError(let error):
         guard point.includes(line: error.line) else { return state() }
-        inputErrors.append(error)
         line = error.line
       case .note:
         continue
       }
+      driver.consume(record)
     }
     return state()
   }
@@ -93,12 +86,13 @@ public struct AuditState: Sendable, Hashable {
       lifecycle in
       let interactive = lifecycle.phase == .presentingInteractive || lifecycle.phase == .dismissingInteractive
       return Presentation(
-        id: lifecycle.id, phase: lifecycle.phase, presenter: lifecycle.presenter, child: lifecycle.child,
+        id: lifecycle.id, phase: lifecycle.phase, presenter: session.presenter(of: lifecycle.id),
+        child: session.child(of: lifecycle.id),
         progress: interactive && lifecycle.transition?.hadUpdate == true
           ? lifecycle.transition?.progress : nil,
         openLayoutLine: lifecycle.openLayout?.line,
         pendingAppearance: lifecycle.pendingAppearance.map { "\($0.trigger.label) (line \($0.line))" },
-        deadline: session.deadline(of: lifecycle.id, grace: auditor.configuration.grace))
+        deadline: auditor.deadline(of: lifecycle.id))
     }
     var stacks: [[String]] = []
     for root in session.rootChildren.keys.sorted() {
@@ -106,7 +100,7 @@ public struct AuditState: Sendable, Hashable {
       var next = session.rootChildren[root]
       while let id = next, session.phase(of: id).isLive, !stack.contains(id) {
         stack.append(id)
-        next = session.lifecycle(of: id)?.child
+        next = session.child(of: id)
       }
       stacks.append(stack)
     }

@@ -41,16 +41,16 @@ public struct TraceReplayer {
   }
 
   private var reader: TraceReader
-  private var auditor: Auditor
+  private var driver: AuditDriver
   private let pacing: Pacing
   private let sleep: @Sendable (Double) -> Void
   private var startT: Double?
   private var previousT: Double?
   private var lastLine = 0
   /// Every finding so far.
-  public private(set) var findings: [Finding] = []
+  public var findings: [Finding] { driver.findings }
   /// Input errors met so far (bad lines are skipped, as the audit does).
-  public private(set) var inputErrors: [InputError] = []
+  public var inputErrors: [InputError] { driver.inputErrors }
 
   /// A replayer over `reader`; `sleep` (seconds) is injectable so tests of scaled pacing need not wait.
   public init(
@@ -60,37 +60,27 @@ public struct TraceReplayer {
     self.reader = reader
     self.pacing = pacing
     self.sleep = sleep
-    auditor = Auditor(configuration: configuration)
+    driver = AuditDriver(configuration: configuration)
   }
 
   /// Delivers the next event (waiting first under scaled pacing), or `nil` at the end of the trace.
   public mutating func step() -> Step? {
     while let record = reader.next() {
-      switch record {
-      case .event(let event, let line):
-        if case .scaled(let speed) = pacing, speed > 0, let previousT, event.t > previousT {
-          sleep((event.t - previousT) / speed)
-        }
-        startT = startT ?? event.t
-        previousT = max(previousT ?? event.t, event.t)
-        lastLine = line
-        let before = findings.count
-        auditor.audit(event, line: line, into: &findings)
-        return Step(
-          event: event, line: line, virtualTime: event.t - (startT ?? event.t),
-          findings: Array(findings[before...]))
-      case .skippedEvent(_, let t, let id, let line, _):
-        auditor.advanceClock(to: t, line: line, id: id, into: &findings)
-      case .inputError(let error):
-        inputErrors.append(error)
-      case .header(let header, _):
-        // The first line: nothing audited yet, so the header's `ignore` applies to the whole file.
-        if header.ignore != nil {
-          auditor = Auditor(configuration: auditor.configuration.ignoring(header.ignore))
-        }
-      case .note:
+      guard case .event(let event, let line) = record else {
+        driver.consume(record)
         continue
       }
+      if case .scaled(let speed) = pacing, speed > 0, let previousT, event.t > previousT {
+        sleep((event.t - previousT) / speed)
+      }
+      startT = startT ?? event.t
+      previousT = max(previousT ?? event.t, event.t)
+      lastLine = line
+      let before = driver.findings.count
+      driver.consume(event, line: line)
+      return Step(
+        event: event, line: line, virtualTime: event.t - (startT ?? event.t),
+        findings: Array(driver.findings[before...]))
     }
     return nil
   }
@@ -104,14 +94,16 @@ public struct TraceReplayer {
 
   /// Ends the audit: what only the end of the trace settles (unresolved appearance callbacks).
   public mutating func finish() -> [Finding] {
-    let before = findings.count
-    auditor.finish(into: &findings)
-    return Array(findings[before...])
+    let before = driver.findings.count
+    driver.finish()
+    return Array(driver.findings[before...])
   }
 
   /// The state after the last delivered event: phases, stacks, deadlines, findings.
   public var state: AuditState {
-    AuditState(of: auditor, line: lastLine, t: previousT, findings: findings, inputErrors: inputErrors)
+    AuditState(
+      of: driver.auditor, line: lastLine, t: previousT, findings: driver.findings,
+      inputErrors: driver.inputErrors)
   }
 
   /// Sleeps the calling thread for `seconds`.

@@ -34,7 +34,7 @@ import Testing
   }
 
   @Test func theGraceCountsFromTheCarriersEnd() {
-    var record = TransitionRecord(direction: .dismissing, line: 1, t: 0, animated: true)
+    var record = TransitionRecord(direction: .dismissing, line: 1, t: 0, animated: true, serial: 1)
     record.willBeginT = 1
     let alone = TransitionDeadline(
       phase: .dismissingBegan, record: record, gesture: nil, carriedByAnotherMember: false, grace: 2)

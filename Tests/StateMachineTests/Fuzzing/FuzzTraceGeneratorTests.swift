@@ -77,7 +77,7 @@ import Testing
       if event.kind.rawValue.hasPrefix("view"), event.kind != .viewWillTransitionToSize {
         if PresentationSession.isRoot(event.id) {
           rootAppearance += 1
-        } else if session.lifecycle(of: event.id)?.child != nil {
+        } else if session.child(of: event.id) != nil {
           presenterAppearance += 1
         }
       }

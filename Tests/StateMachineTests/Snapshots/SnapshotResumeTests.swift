@@ -135,7 +135,7 @@ import Testing
     #expect(snapshot.line == 100 && snapshot.log.length == prefix.count)
     #expect(snapshot.log.tailLength == LogFingerprint.tailSize)
     #expect(snapshot.log.matches(tail: prefix.suffix(LogFingerprint.tailSize)))
-    #expect(snapshot.version == 3)
+    #expect(snapshot.version == 4)
   }
 
   @Test func aShorterLogIsRefused() throws {

@@ -3,10 +3,10 @@ import Testing
 
 @testable import StateMachine
 
-/// The session's fast steps (`applyStay`, `applyWithinFlight`) and the auditor's skipped deadline
-/// questions must change nothing: every step, every late violation and every finding equals what the
-/// general path gives, on generated traces, mutated traces, event soup and the bundled traces.
-@Suite struct FastStepTests {
+/// The auditor's skipped deadline questions (after a step that can only move deadlines later) must change
+/// nothing: every finding equals what asking after every step gives, on generated traces, mutated traces,
+/// event soup and the bundled traces.
+@Suite struct DeadlineShortcutTests {
   /// Random events over a few ids, most of them legal for the id's current phase (so transitions get far
   /// enough for the fast steps to run), the rest any kind; payloads valid or odd, and now and then a clock
   /// that goes backwards.
@@ -106,33 +106,12 @@ import Testing
     return traces
   }
 
-  @Test(arguments: [11, 12, 13, 14] as [UInt64])
-  func theSessionStepsAlikeOnEitherPath(seed: UInt64) {
-    for (number, trace) in Self.traces(seed: seed).enumerated() {
-      var fast = PresentationSession()
-      var general = PresentationSession()
-      general.takesFastSteps = false
-      for (index, event) in trace.enumerated() {
-        let line = index + 1
-        let expected = general.handle(event, line: line)
-        let actual = fast.handle(event, line: line)
-        #expect(
-          actual == expected, "seed \(seed) trace \(number) line \(line): \(TraceWriter.line(for: event))")
-        #expect(fast.takeLateViolations() == general.takeLateViolations())
-        if actual != expected { return }
-        if index % 16 == 0 {
-          fast.forgetEnded(before: event.t - 2)
-          general.forgetEnded(before: event.t - 2)
-        }
-      }
-    }
-  }
-
   @Test(arguments: [21, 22, 23, 24] as [UInt64])
-  func theAuditorFindsAlikeOnEitherPath(seed: UInt64) {
+  func theAuditorFindsAlikeWithOrWithoutTheShortcut(seed: UInt64) {
     for (number, trace) in Self.traces(seed: seed).enumerated() {
       var fast = Auditor()
-      var general = Auditor(takesFastSteps: false)
+      var general = Auditor()
+      general.asksEveryDeadline = true
       var fastFindings: [Finding] = []
       var generalFindings: [Finding] = []
       for (index, event) in trace.enumerated() {

@@ -1,0 +1,107 @@
+/// Feeds what a trace reader produced to an ``Auditor``, record by record: the one loop behind every way
+/// a trace is audited (a file's report, `show` and `stats`, time travel, replaying into your code,
+/// incremental audits and the live auditor).
+///
+/// ```swift
+/// var driver = AuditDriver()
+/// for record in try TraceReader(path: "session.jsonl") {
+///   if let step = driver.consume(record), step.rule != nil { print(step.id, step.from.name) }
+/// }
+/// driver.finish()
+/// driver.findingsByLine  // what `replay audit` reports
+/// ```
+///
+/// It keeps what the records said beside the findings: events counted, input errors, notes (an unknown
+/// event name once), the header's `expect`. A header's `ignore` drops those rules for the whole trace, so
+/// it counts only before anything was audited (a header is the trace's first line).
+public struct AuditDriver: Sendable {
+  /// The settings the audit began with, before a header's `ignore`.
+  public let configuration: AuditConfiguration
+  public private(set) var auditor: Auditor
+  /// Every finding so far, in the order they were settled.
+  public private(set) var findings: [Finding] = []
+  /// Event lines audited (header, blank, bad and unknown-event lines not counted).
+  public private(set) var events = 0
+  public private(set) var inputErrors: [InputError] = []
+  public private(set) var notes: [TraceNote] = []
+  /// The header's `expect`, when the trace states one.
+  public private(set) var expect: [String]?
+  /// The rules the header's `ignore` turned off.
+  public private(set) var ignore: [Rule]
+  /// Unknown event names already noted: one note per name.
+  public private(set) var notedUnknownEvents: Set<String>
+  /// `finish()` ran: later records change nothing.
+  public private(set) var isFinished = false
+
+  /// A driver for a new audit, or for one that resumes where `auditor` stopped (with the header's
+  /// `ignore` it read then and the unknown names it noted).
+  public init(
+    configuration: AuditConfiguration = AuditConfiguration(), resuming auditor: Auditor? = nil,
+    ignore: [Rule] = [], notedUnknownEvents: Set<String> = []
+  ) {
+    self.configuration = configuration
+    self.auditor = auditor ?? Auditor(configuration: configuration)
+    self.ignore = ignore
+    self.notedUnknownEvents = notedUnknownEvents
+  }
+
+  /// Audits one record: an event through the machine (returning its step), an unknown event's time as
+  /// clock evidence, a header's `ignore`; input errors and notes are kept.
+  @discardableResult
+  public mutating func consume(_ record: TraceRecord) -> SessionStep? {
+    guard !isFinished else { return nil }
+    switch record {
+    case .event(let event, let line):
+      return consume(event, line: line)
+    case .skippedEvent(let name, let t, let id, let line, let note):
+      if let note, notedUnknownEvents.insert(name).inserted { notes.append(note) }
+      auditor.advanceClock(to: t, line: line, id: id, into: &findings)
+    case .header(let header, _):
+      expect = header.expect
+      if let rules = header.ignore, events == 0, findings.isEmpty {
+        ignore = rules
+        auditor = Auditor(configuration: configuration.ignoring(rules))
+      }
+    case .inputError(let error):
+      inputErrors.append(error)
+    case .note(let note):
+      notes.append(note)
+    }
+    return nil
+  }
+
+  /// Audits one event at `line`: the path every event line takes.
+  @inline(__always)
+  @discardableResult
+  public mutating func consume(_ event: borrowing Event, line: Int) -> SessionStep {
+    events += 1
+    return auditor.auditStep(event, line: line, into: &findings)
+  }
+
+  /// Adds a note the reader could not give (a trace with no events, a line still being written).
+  public mutating func note(_ note: TraceNote) { notes.append(note) }
+
+  /// The end of the trace: settles what only the end settles (appearance callbacks never resolved).
+  public mutating func finish() {
+    guard !isFinished else { return }
+    isFinished = true
+    auditor.finish(into: &findings)
+  }
+
+  /// What the audit would settle if the trace's clock read `t` now and, with `finishing`, if the trace
+  /// ended there, without changing the audit.
+  public func probe(advancingTo t: Double?, line: Int, finishing: Bool) -> [Finding] {
+    guard !isFinished else { return [] }
+    var copy = auditor
+    var found: [Finding] = []
+    if let t { copy.advanceClock(to: t, line: line, id: "", into: &found) }
+    if finishing { copy.finish(into: &found) }
+    return found
+  }
+
+  /// Every finding sorted by line (in the order they were settled within a line), as a report lists them.
+  public var findingsByLine: [Finding] {
+    findings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(
+      \.element)
+  }
+}

@@ -1,0 +1,91 @@
+/// The session as a document of ids: the same document whatever the order of its slots, read back into
+/// fresh slots whose references resolve as before.
+extension PresentationSession: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case lifecycles, presenters, children, presenterOfAnother, groups, gestures, refusedRequests
+    case reportedUnknown, endedQueue, serial
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    var presenters: [String: String] = [:]
+    var children: [String: String] = [:]
+    var presenterOfAnother: [String] = []
+    var groups: [String: [String]] = [:]
+    var refused: [String: SessionStorage.RefusedRequest] = [:]
+    var unknown: [String] = []
+    for slot in storage.slots.indices {
+      let id = storage.id(ofSlot: slot)
+      if let presenter = presenter(of: id) { presenters[id] = presenter }
+      if let child = child(of: id) { children[id] = child }
+      if stack.nodes[slot].hasPresented { presenterOfAnother.append(id) }
+      let group = dismissalGroup(of: id)
+      if !group.isEmpty { groups[id] = group }
+      if let request = storage.slots[slot].refused { refused[id] = request }
+      if storage.slots[slot].reportedUnknown { unknown.append(id) }
+    }
+    try container.encode(lifecycles, forKey: .lifecycles)
+    try container.encode(presenters, forKey: .presenters)
+    try container.encode(children, forKey: .children)
+    try container.encode(presenterOfAnother.sorted(), forKey: .presenterOfAnother)
+    try container.encode(groups, forKey: .groups)
+    try container.encode(gestures, forKey: .gestures)
+    try container.encode(refused, forKey: .refusedRequests)
+    try container.encode(unknown.sorted(), forKey: .reportedUnknown)
+    try container.encode(Array(endedQueue[endedQueueHead...]), forKey: .endedQueue)
+    try container.encode(serial, forKey: .serial)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init()
+    for (id, lifecycle) in try container.decode([String: PresentationLifecycle].self, forKey: .lifecycles)
+    where lifecycle.phase != .absent {
+      let slot = slotCreating(id)
+      storage.slots[slot].lifecycle = lifecycle
+      storage.setInFlight(slot, lifecycle.phase.isInFlight)
+    }
+    for (id, gesture) in try container.decode([String: GestureState].self, forKey: .gestures) {
+      storage.slots[slotCreating(id)].gesture = gesture
+    }
+    let refused = try container.decode([String: SessionStorage.RefusedRequest].self, forKey: .refusedRequests)
+    for (id, request) in refused { storage.slots[slotCreating(id)].refused = request }
+    for id in try container.decode([String].self, forKey: .reportedUnknown) {
+      storage.slots[slotCreating(id)].reportedUnknown = true
+      reportedUnknownCount += 1
+    }
+    // References need every id's slot: the stack is read last.
+    let children = try container.decode([String: String].self, forKey: .children)
+    let groups = try container.decode([String: [String]].self, forKey: .groups)
+    let presenters = try container.decode([String: String].self, forKey: .presenters)
+    for name in Set(children.keys).union(children.values).union(groups.values.joined()).union(presenters.keys)
+      .union(presenters.values).sorted()
+    {
+      _ = slotCreating(name)
+    }
+    for (id, child) in children {
+      if let slot = storage.slot(of: id), let childSlot = storage.slot(of: child) {
+        stack.nodes[slot].child = storage.ref(ofSlot: childSlot)
+      }
+    }
+    for (id, presenter) in presenters {
+      guard let slot = storage.slot(of: id) else { continue }
+      if Self.isRoot(presenter) {
+        stack.nodes[slot].presenter = .root(presenter)
+      } else if let presenterSlot = storage.slot(of: presenter) {
+        stack.nodes[slot].presenter = .presentation(storage.ref(ofSlot: presenterSlot))
+      }
+    }
+    for id in try container.decode([String].self, forKey: .presenterOfAnother) {
+      stack.nodes[slotCreating(id)].hasPresented = true
+    }
+    for (id, group) in groups {
+      guard let slot = storage.slot(of: id) else { continue }
+      stack.nodes[slot].group = group.compactMap { storage.slot(of: $0).map { storage.ref(ofSlot: $0) } }
+    }
+    for slot in storage.slots.indices { releaseIfVacant(slot) }
+    endedQueue = try container.decode([EndedPresentation].self, forKey: .endedQueue)
+    earliestEndedT = endedQueue.first?.t ?? .infinity
+    serial = try container.decode(UInt64.self, forKey: .serial)
+  }
+}

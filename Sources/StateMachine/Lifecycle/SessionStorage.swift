@@ -1,0 +1,152 @@
+/// Where the session keeps what it knows about each id: one slot per id in one array, found through the
+/// id's interned hash, with the speed tricks of the machine's hot path kept in this one file.
+///
+/// ```swift
+/// var storage = SessionStorage()
+/// let slot = storage.slotCreating("p1")
+/// storage.slots[slot].lifecycle.phase // .absent
+/// ```
+///
+/// A slot is given back when nothing about its id is left to remember (`isVacant`), and reused for the next
+/// id; its generation then moves on, so a `PresentationRef` to the old id no longer resolves. Memory grows
+/// with the ids alive at once, not with the trace.
+struct SessionStorage: Sendable {
+  /// Everything the session knows about one id.
+  struct Slot: Sendable {
+    var lifecycle: PresentationLifecycle
+    var gesture: GestureState?
+    /// A request UIKit refused, remembered so that callbacks showing it happened anyway are followed
+    /// silently (Lifecycle, “Recovery follows the evidence”).
+    var refused: RefusedRequest?
+    /// `unknown-presentation` was reported for the id and not yet followed by a presentation.
+    var reportedUnknown = false
+    let isRoot: Bool
+    /// Where the slot stands in `inFlightSlots`, or -1.
+    var inFlightPosition: Int32 = -1
+    var generation: UInt32 = 0
+
+    init(id: String, generation: UInt32) {
+      lifecycle = PresentationLifecycle(id: id)
+      isRoot = SessionStorage.isRoot(id)
+      self.generation = generation
+    }
+
+    /// Nothing is left to remember: the slot can be reused for another id.
+    var isVacant: Bool {
+      lifecycle.phase == .absent && gesture == nil && refused == nil && !reportedUnknown
+    }
+  }
+
+  /// A `present` or `dismiss` UIKit refused.
+  struct RefusedRequest: Sendable, Codable, Hashable {
+    var trigger: Trigger
+    /// The presenter a refused `present` named: a later `presentationTransitionWillBegin` of the id
+    /// stacks on it.
+    var presenter: String?
+  }
+
+  private var index = PresentationIndex()
+  /// By slot number: read and changed in place (`storage.slots[slot].lifecycle…`).
+  var slots: [Slot] = []
+  private var vacantSlots: [Int] = []
+  /// The slots with a transition in flight, in no order.
+  private(set) var inFlightSlots: [Int] = []
+
+  /// How many ids hold a slot: what the session's memory grows with.
+  var count: Int { index.count }
+
+  /// The slot of `id`, if the storage holds it.
+  @inline(__always)
+  func slot(of id: String) -> Int? { index.slot(of: id) }
+
+  /// A reference to the id in `slot`.
+  @inline(__always)
+  func ref(ofSlot slot: Int) -> PresentationRef {
+    PresentationRef(slot: Int32(truncatingIfNeeded: slot), generation: slots[slot].generation)
+  }
+
+  /// The slot `ref` names, while it still holds that id.
+  @inline(__always)
+  func slot(of ref: PresentationRef) -> Int? {
+    let slot = Int(ref.slot)
+    return slots.indices.contains(slot) && slots[slot].generation == ref.generation ? slot : nil
+  }
+
+  /// The id in `slot`.
+  @inline(__always)
+  func id(ofSlot slot: Int) -> String { slots[slot].lifecycle.id }
+
+  /// The slot of `id`, taking a vacant one (or a new one) for an id not held yet.
+  @inline(__always)
+  mutating func slotCreating(_ id: String) -> Int {
+    index.hintedSlot(of: id) ?? slotCreatingUnhinted(id)
+  }
+
+  /// `slotCreating` when the index's shortcut does not know the `String`: out of line, so that the step
+  /// of nearly every event inlines only the shortcut.
+  @inline(never)
+  private mutating func slotCreatingUnhinted(_ id: String) -> Int {
+    if let slot = index.slot(rememberingUnhinted: id) { return slot }
+    let slot: Int
+    if let vacant = vacantSlots.popLast() {
+      slot = vacant
+      slots[slot] = Slot(id: id, generation: slots[slot].generation)
+    } else {
+      slot = slots.count
+      slots.append(Slot(id: id, generation: 0))
+    }
+    index.insert(id, slot: slot)
+    return slot
+  }
+
+  /// Gives the slot back (its id forgotten, its generation moved on); the caller checked that nothing about
+  /// the id is left to remember, here and in the stack.
+  mutating func release(_ slot: Int) {
+    index.remove(slots[slot].lifecycle.id)
+    slots[slot] = Slot(id: "", generation: slots[slot].generation &+ 1)
+    vacantSlots.append(slot)
+  }
+
+  /// Keeps `inFlightSlots` in step with the slot's phase.
+  mutating func setInFlight(_ slot: Int, _ inFlight: Bool) {
+    let position = Int(slots[slot].inFlightPosition)
+    if inFlight, position < 0 {
+      slots[slot].inFlightPosition = Int32(truncatingIfNeeded: inFlightSlots.count)
+      inFlightSlots.append(slot)
+    } else if !inFlight, position >= 0 {
+      let last = inFlightSlots.removeLast()
+      if last != slot {
+        inFlightSlots[position] = last
+        slots[last].inFlightPosition = Int32(truncatingIfNeeded: position)
+      }
+      slots[slot].inFlightPosition = -1
+    }
+  }
+
+  /// Whether `id` names a root (`"root"` or `"root:NAME"`).
+  static func isRoot(_ id: String) -> Bool {
+    // By bytes: `hasPrefix` compares characters, at about 160 instructions a call, several per request.
+    // The answers agree: "root" and "root:" are ASCII, so only the character after the colon could
+    // differ (a combining mark joins it to the colon), and a non-ASCII byte there asks `hasPrefix`.
+    #if _pointerBitWidth(_64) && _endian(little)
+      // A small string (bit 61, as `WordHash` reads it) holds its bytes in its first word.
+      let (low, high) = unsafeBitCast(id, to: (UInt64, UInt64).self)
+      if high & (1 << 61) != 0 {
+        let count = Int(truncatingIfNeeded: (high >> 56) & 0x0F)
+        guard count >= 4, low & 0xFFFF_FFFF == 0x746F_6F72 else { return false }  // "root"
+        if count == 4 { return true }
+        guard (low >> 32) & 0xFF == UInt64(UInt8(ascii: ":")) else { return false }
+        return count == 5 || (low >> 40) & 0xFF < 0x80 || id.hasPrefix("root:")
+      }
+    #endif
+    var bytes = id.utf8.makeIterator()
+    guard bytes.next() == UInt8(ascii: "r"), bytes.next() == UInt8(ascii: "o"),
+      bytes.next() == UInt8(ascii: "o"),
+      bytes.next() == UInt8(ascii: "t")
+    else { return false }
+    guard let colon = bytes.next() else { return true }  // exactly "root"
+    guard colon == UInt8(ascii: ":") else { return false }
+    guard let next = bytes.next() else { return true }  // "root:"
+    return next < 0x80 || id.hasPrefix("root:")
+  }
+}
