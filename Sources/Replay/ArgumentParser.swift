@@ -1,3 +1,5 @@
+import StateMachine
+
 /// A small command-line parser with the conventions of swift-argument-parser: `--name value` or
 /// `--name=value`, `--` ends options, and an unknown option names the closest valid one.
 struct ArgumentParser {
@@ -62,29 +64,12 @@ struct ArgumentParser {
   }
 
   private func suggestion(for name: String) -> String {
-    let best = options.map { ($0.name, Self.distance($0.name, name)) }.min { $0.1 < $1.1 }
-    guard let best, best.1 <= max(2, name.count / 3) else {
-      return "; valid options: " + options.map(\.name).joined(separator: ", ")
+    let names = options.map(\.name)
+    guard let closest = ClosestMatch.name(to: name, among: names, maximumDistance: max(2, name.count / 3))
+    else {
+      return "; valid options: " + names.joined(separator: ", ")
     }
-    return "; did you mean '\(best.0)'?"
-  }
-
-  /// Levenshtein distance, for "did you mean".
-  static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + [Int](repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    return "; did you mean '\(closest)'?"
   }
 }
 

@@ -86,11 +86,9 @@ enum ReplayCLI {
         "audit", "rules", "show", "stats", "export", "tail", "graph", "state", "expect", "shrink", "fuzz",
         "explore", "help",
       ]
-      let closest = commands.min {
-        ArgumentParser.distance($0, command) < ArgumentParser.distance($1, command)
-      }
       let hint =
-        closest.map { ArgumentParser.distance($0, command) <= 2 ? "; did you mean '\($0)'?" : "" } ?? ""
+        ClosestMatch.name(to: command, among: commands, maximumDistance: 2).map { "; did you mean '\($0)'?" }
+        ?? ""
       return Result(status: 64, stderr: "error: unknown command '\(command)'\(hint)\n\n" + usage + "\n")
     }
   }

@@ -40,9 +40,7 @@ enum ShrinkCommand {
       return ReplayCLI.usageFailure(UsageError(message: "missing --rule ID"), usage: usage)
     }
     guard let rule = Rule(rawValue: ruleID) else {
-      let closest = Rule.allCases.map(\.rawValue).min {
-        ArgumentParser.distance($0, ruleID) < ArgumentParser.distance($1, ruleID)
-      }
+      let closest = ClosestMatch.name(to: ruleID, among: Rule.allCases.map(\.rawValue))
       let hint = closest.map { "; did you mean '\($0)'?" } ?? ""
       return ReplayCLI.usageFailure(UsageError(message: "unknown rule '\(ruleID)'\(hint)"), usage: usage)
     }
