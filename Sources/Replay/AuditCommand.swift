@@ -59,14 +59,15 @@ enum AuditCommand {
     }
     if selection.files.isEmpty && parsed.values["--shard"] == nil {
       return ReplayCLI.Result(
-        status: 2, stderr: "error: no *.jsonl files under \(parsed.positionals.joined(separator: ", "))\n")
+        status: .inputError,
+        stderr: "error: no *.jsonl files under \(parsed.positionals.joined(separator: ", "))\n")
     }
     let report = AuditReport(
       files: TraceBatch.map(selection.files, jobs: selection.jobs) {
         FileReport.audit(path: $0, configuration: configuration)
       })
     if parsed.flags.contains("--check-expect") { return checkExpect(report, json: format == "json") }
-    var result = ReplayCLI.Result(status: report.exitStatus(strict: ThresholdOptions.isStrict(parsed)))
+    var result = ReplayCLI.Result(status: ExitStatus(report, strict: ThresholdOptions.isStrict(parsed)))
     result.stdout = format == "json" ? report.json() + "\n" : report.text(color: context.useColor)
     return result
   }
@@ -90,7 +91,7 @@ enum AuditCommand {
     result.stdout +=
       "checked \(report.files.count) file\(report.files.count == 1 ? "" : "s") against their expect: "
     result.stdout += differing == 0 ? "all agree\n" : "\(differing) differ\n"
-    result.status = report.files.contains(where: \.hasInputProblems) ? 2 : (differing > 0 ? 1 : 0)
+    result.status = checkExpectStatus(report, differing: differing)
     return result
   }
 
@@ -122,7 +123,7 @@ enum AuditCommand {
           ("errors", .array(errors)),
         ]))
     }
-    let status = report.files.contains(where: \.hasInputProblems) ? 2 : (differing > 0 ? 1 : 0)
+    let status = checkExpectStatus(report, differing: differing)
     var out = ""
     JSONText.appendValue(
       .object([
@@ -131,11 +132,17 @@ enum AuditCommand {
           "summary",
           .object([
             ("files", .number(Double(report.files.count))), ("differing", .number(Double(differing))),
-            ("exitStatus", .number(Double(status))),
+            ("exitStatus", .number(Double(status.rawValue))),
           ])
         ),
       ]), to: &out)
-    return ReplayCLI.Result(status: Int32(status), stdout: out + "\n")
+    return ReplayCLI.Result(status: status, stdout: out + "\n")
+  }
+
+  /// Input errors in any file win over files whose findings differ from their `expect`.
+  private static func checkExpectStatus(_ report: AuditReport, differing: Int) -> ExitStatus {
+    if report.files.contains(where: \.hasInputProblems) { return .inputError }
+    return differing > 0 ? .findings : .clean
   }
 
   /// `--resume` / `--snapshot-out`: one trace, audited from a snapshot's line on.
@@ -158,18 +165,18 @@ enum AuditCommand {
           notes = "note: no snapshot at \(resume) yet; audited from the start\n"
         } else {
           return ReplayCLI.Result(
-            status: 2,
+            status: .inputError,
             stderr: "error: cannot read the snapshot \(resume); check the path, or audit without --resume\n")
         }
       }
       let run = try IncrementalAudit.run(path: path, resumingFrom: snapshot, configuration: configuration)
       if let out = parsed.values["--snapshot-out"] {
         guard FileManager.default.createFile(atPath: out, contents: try run.snapshot.json()) else {
-          return ReplayCLI.Result(status: 2, stderr: "error: cannot write the snapshot \(out)\n")
+          return ReplayCLI.Result(status: .inputError, stderr: "error: cannot write the snapshot \(out)\n")
         }
       }
       let report = AuditReport(files: [run.report])
-      var result = ReplayCLI.Result(status: report.exitStatus(strict: ThresholdOptions.isStrict(parsed)))
+      var result = ReplayCLI.Result(status: ExitStatus(report, strict: ThresholdOptions.isStrict(parsed)))
       result.stdout = format == "json" ? report.json() + "\n" : report.text(color: context.useColor)
       result.stderr = notes
       if let snapshot {
@@ -177,7 +184,7 @@ enum AuditCommand {
       }
       return result
     } catch {
-      return ReplayCLI.Result(status: 2, stderr: "error: \(error.message)\n")
+      return ReplayCLI.Result(status: .inputError, stderr: "error: \(error.message)\n")
     }
   }
 }

@@ -47,7 +47,7 @@ enum ExpectCommand {
         ?? report.inputErrors.first.map({ "line \($0.line): \($0.message)" })
       {
         result.stderr += "\(path): error: not rewritten, the trace has input errors (\(failure))\n"
-        result.status = 2
+        result.status = .inputError
         continue
       }
       let expect = report.ruleIDs
@@ -74,10 +74,10 @@ enum ExpectCommand {
         result.stdout += "\(path): expect \(listing)\n"
       } catch let error as ExpectHeaderError {
         result.stderr += "\(path): error: \(error.message)\n"
-        result.status = 2
+        result.status = .inputError
       } catch {
         result.stderr += "\(path): error: \(error.localizedDescription)\n"
-        result.status = 2
+        result.status = .inputError
       }
     }
     return result

@@ -63,7 +63,7 @@ enum ExploreCommand {
         "shortest present-then-dismiss: " + cycle.map { Self.label($0) }.joined(separator: ", ") + "\n"
     }
     for violation in report.violations { result.stderr += "error: \(violation)\n" }
-    result.status = report.violations.isEmpty ? 0 : 1
+    result.status = report.violations.isEmpty ? .clean : .findings
     return result
   }
 

@@ -43,9 +43,9 @@ enum ExportCommand {
     }
     let replay = TraceReplay.run(path: path, configuration: input.configuration)
     if let failure = replay.report.readFailure {
-      return ReplayCLI.Result(status: 2, stderr: "error: \(failure)\n")
+      return ReplayCLI.Result(status: .inputError, stderr: "error: \(failure)\n")
     }
-    var result = ReplayCLI.Result(status: replay.report.inputErrors.isEmpty ? 0 : 2)
+    var result = ReplayCLI.Result(status: replay.report.inputErrors.isEmpty ? .clean : .inputError)
     for error in replay.report.inputErrors {
       result.stderr += "\(path):\(error.line):\(error.column): error: [input] \(error.message)\n"
     }

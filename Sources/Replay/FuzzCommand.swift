@@ -144,7 +144,7 @@ enum FuzzCommand {
       + "\(String(format: "%.2f", seconds)) s: \(rate) traces/s generated and audited; "
       + "machine and acceptor agreed on \(tally.agreed) (\(tally.violations) with a violation), "
       + "\(tally.undefined) left the acceptor's subset first; \(tally.failures) failing\n"
-    result.status = tally.failures > 0 ? 1 : 0
+    result.status = tally.failures > 0 ? .findings : .clean
     return result
   }
 
@@ -183,7 +183,7 @@ enum FuzzCommand {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       return true
     } catch {
-      result.status = 2
+      result.status = .inputError
       result.stderr += "\(path): error: cannot create directory: \(error.localizedDescription)\n"
       return false
     }
@@ -194,7 +194,7 @@ enum FuzzCommand {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       return true
     } catch {
-      result.status = 2
+      result.status = .inputError
       result.stderr += "\(path): error: cannot write: \(error.localizedDescription)\n"
       return false
     }

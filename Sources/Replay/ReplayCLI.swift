@@ -6,7 +6,7 @@ enum ReplayCLI {
 
   /// What a run printed and how it ended.
   struct Result {
-    var status: Int32 = 0
+    var status = ExitStatus.clean
     var stdout = ""
     var stderr = ""
   }
@@ -52,7 +52,7 @@ enum ReplayCLI {
 
   static func run(_ arguments: [String], context: Context) -> Result {
     guard let command = arguments.first else {
-      return Result(status: 64, stderr: "error: missing command\n\n" + usage + "\n")
+      return Result(status: .usage, stderr: "error: missing command\n\n" + usage + "\n")
     }
     let rest = Array(arguments.dropFirst())
     switch command {
@@ -89,14 +89,16 @@ enum ReplayCLI {
       let hint =
         ClosestMatch.name(to: command, among: commands, maximumDistance: 2).map { "; did you mean '\($0)'?" }
         ?? ""
-      return Result(status: 64, stderr: "error: unknown command '\(command)'\(hint)\n\n" + usage + "\n")
+      return Result(status: .usage, stderr: "error: unknown command '\(command)'\(hint)\n\n" + usage + "\n")
     }
   }
 
   /// Wrong usage: the message and the command's usage, exit 64. A bad settings file is not wrong usage:
   /// one line naming the file, exit 2.
   static func usageFailure(_ error: UsageError, usage: String) -> Result {
-    guard !error.isUnreadableInput else { return Result(status: 2, stderr: "error: \(error.message)\n") }
-    return Result(status: 64, stderr: "error: \(error.message)\n\n\(usage)\n")
+    guard !error.isUnreadableInput else {
+      return Result(status: .inputError, stderr: "error: \(error.message)\n")
+    }
+    return Result(status: .usage, stderr: "error: \(error.message)\n\n\(usage)\n")
   }
 }

@@ -33,7 +33,7 @@ enum ShowCommand {
     }
     let replay = TraceReplay.run(path: path, configuration: input.configuration)
     var result = ReplayCLI.Result(
-      status: AuditReport(files: [replay.report]).exitStatus(strict: input.isStrict))
+      status: ExitStatus(AuditReport(files: [replay.report]), strict: input.isStrict))
     if let failure = replay.report.readFailure {
       result.stderr = "error: \(failure)\n"
       return result

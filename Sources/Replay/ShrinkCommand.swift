@@ -51,7 +51,7 @@ enum ShrinkCommand {
     do {
       reader = try TraceReader(path: path)
     } catch {
-      return ReplayCLI.Result(status: 2, stderr: "\(path): error: cannot read: \(error)\n")
+      return ReplayCLI.Result(status: .inputError, stderr: "\(path): error: cannot read: \(error)\n")
     }
     var header: TraceHeader?
     var events: [Event] = []
@@ -68,7 +68,7 @@ enum ShrinkCommand {
     }
     let predicate = TraceShrinker.reports(rule, configuration: configuration)
     guard predicate(events) else {
-      result.status = 1
+      result.status = .findings
       result.stderr +=
         "\(path): error: an audit of this trace does not report \(rule.rawValue); nothing to shrink\n"
       return result
@@ -90,7 +90,7 @@ enum ShrinkCommand {
       do {
         try text.write(toFile: out, atomically: true, encoding: .utf8)
       } catch {
-        result.status = 2
+        result.status = .inputError
         result.stderr += "\(out): error: cannot write: \(error.localizedDescription)\n"
         return result
       }

@@ -63,11 +63,11 @@ enum StateCommand {
     do {
       reader = try TraceReader(path: path)
     } catch {
-      return ReplayCLI.Result(status: 2, stderr: "error: \(error.message)\n")
+      return ReplayCLI.Result(status: .inputError, stderr: "error: \(error.message)\n")
     }
     let state = AuditState.at(point, in: reader, configuration: configuration)
     return ReplayCLI.Result(
-      status: state.inputErrors.isEmpty ? 0 : 2,
+      status: state.inputErrors.isEmpty ? .clean : .inputError,
       stdout: format == "json" ? state.json() + "\n" : state.text(path: path))
   }
 }

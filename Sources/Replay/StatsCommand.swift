@@ -50,10 +50,10 @@ enum StatsCommand {
           let text = try String(contentsOfFile: path, encoding: .utf8)
           statistics.merge(try TraceStatistics(json: text.trimmingCharacters(in: .whitespacesAndNewlines)))
         } catch let error as StatisticsFormatError {
-          return ReplayCLI.Result(status: 2, stderr: "\(path): error: \(error.message)\n")
+          return ReplayCLI.Result(status: .inputError, stderr: "\(path): error: \(error.message)\n")
         } catch {
           return ReplayCLI.Result(
-            status: 2, stderr: "\(path): error: cannot read: \(error.localizedDescription)\n")
+            status: .inputError, stderr: "\(path): error: cannot read: \(error.localizedDescription)\n")
         }
       }
     } else {
@@ -73,7 +73,7 @@ enum StatsCommand {
         }
         statistics.add(replay)
       }
-      if statistics.inputErrors > 0 { result.status = 2 }
+      if statistics.inputErrors > 0 { result.status = .inputError }
     }
     result.stdout = format == "json" ? statistics.json() + "\n" : statistics.text()
     return result

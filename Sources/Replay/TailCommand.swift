@@ -63,10 +63,10 @@ enum TailCommand {
     /// the file since the last time.
     var restarts = 0
 
-    func exitStatus(strict: Bool) -> Int32 {
-      if inputErrors > 0 { return 2 }
-      if errors > 0 || (strict && warnings > 0) { return 1 }
-      return 0
+    func exitStatus(strict: Bool) -> ExitStatus {
+      if inputErrors > 0 { return .inputError }
+      if errors > 0 || (strict && warnings > 0) { return .findings }
+      return .clean
     }
   }
 

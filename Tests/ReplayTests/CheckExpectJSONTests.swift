@@ -12,7 +12,7 @@ import Testing
   @Test func agreeingFilesAreReportedAsJSON() throws {
     let path = ReplayCLITests.tracesDirectory + "/rules/complete-twice.jsonl"
     let result = run(["audit", "--check-expect", "--format", "json", path])
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let files = try #require(document["files"] as? [[String: Any]])
@@ -34,7 +34,7 @@ import Testing
       """
     try trace.write(toFile: path, atomically: true, encoding: .utf8)
     let result = run(["audit", "--check-expect", "--format", "json", path])
-    #expect(result.status == 1)
+    #expect(result.status == .findings)
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let file = try #require((document["files"] as? [[String: Any]])?.first)
