@@ -28,14 +28,19 @@ enum AuditCommand {
     file, .replay.json or --config; wins over 1), 64 wrong usage. Run 'replay rules' for the rule catalog.
     """
 
+  /// The options of `replay audit` besides the settings, each declared once for the parser and for `run`.
+  enum Option {
+    static let checkExpect = ArgumentParser.Flag("--check-expect")
+    static let snapshotOut = ArgumentParser.Value("--snapshot-out")
+    static let resume = ArgumentParser.Value("--resume")
+
+    static let all: [any ArgumentParser.Option] =
+      [CommandInput.Option.format, checkExpect, snapshotOut, resume] + TraceFiles.Option.all
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
-    let options: [ArgumentParser.Option] =
-      [
-        .init(name: "--format", takesValue: true), .init(name: "--check-expect", takesValue: false),
-        .init(name: "--snapshot-out", takesValue: true), .init(name: "--resume", takesValue: true),
-      ] + TraceFiles.options
-    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
@@ -48,7 +53,7 @@ enum AuditCommand {
     }
     let parsed = input.parsed
     let configuration = input.configuration
-    if parsed.values["--snapshot-out"] != nil || parsed.values["--resume"] != nil {
+    if parsed[Option.snapshotOut] != nil || parsed[Option.resume] != nil {
       return incremental(parsed, configuration: configuration, format: format, context: context)
     }
     let selection: (files: [String], jobs: Int)
@@ -57,7 +62,7 @@ enum AuditCommand {
     } catch {
       return input.failure(error)
     }
-    if selection.files.isEmpty && parsed.values["--shard"] == nil {
+    if selection.files.isEmpty && parsed[TraceFiles.Option.shard] == nil {
       return ReplayCLI.Result(
         status: .inputError,
         stderr: "error: no *.jsonl files under \(parsed.positionals.joined(separator: ", "))\n")
@@ -66,7 +71,7 @@ enum AuditCommand {
       files: TraceBatch.map(selection.files, jobs: selection.jobs) {
         FileReport.audit(path: $0, configuration: configuration)
       })
-    if parsed.flags.contains("--check-expect") { return checkExpect(report, json: format == "json") }
+    if parsed[Option.checkExpect] { return checkExpect(report, json: format == "json") }
     var result = ReplayCLI.Result(status: ExitStatus(report, strict: ThresholdOptions.isStrict(parsed)))
     result.stdout = format == "json" ? report.json() + "\n" : report.text(color: context.useColor)
     return result
@@ -157,10 +162,10 @@ enum AuditCommand {
     do {
       var snapshot: AuditSnapshot?
       var notes = ""
-      if let resume = parsed.values["--resume"] {
+      if let resume = parsed[Option.resume] {
         if let data = FileManager.default.contents(atPath: resume) {
           snapshot = try AuditSnapshot(json: data)
-        } else if resume == parsed.values["--snapshot-out"], !FileManager.default.fileExists(atPath: resume) {
+        } else if resume == parsed[Option.snapshotOut], !FileManager.default.fileExists(atPath: resume) {
           // The first run of `--resume S --snapshot-out S` in CI: there is no snapshot yet.
           notes = "note: no snapshot at \(resume) yet; audited from the start\n"
         } else {
@@ -170,7 +175,7 @@ enum AuditCommand {
         }
       }
       let run = try IncrementalAudit.run(path: path, resumingFrom: snapshot, configuration: configuration)
-      if let out = parsed.values["--snapshot-out"] {
+      if let out = parsed[Option.snapshotOut] {
         guard FileManager.default.createFile(atPath: out, contents: try run.snapshot.json()) else {
           return ReplayCLI.Result(status: .inputError, stderr: "error: cannot write the snapshot \(out)\n")
         }

@@ -25,10 +25,16 @@ enum ExpectCommand {
       -h, --help           Show this help
     """
 
+  /// The options of `replay expect` besides the settings, each declared once for the parser and for `run`.
+  enum Option {
+    static let dryRun = ArgumentParser.Flag("--dry-run")
+
+    static let all: [any ArgumentParser.Option] = [dryRun]
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
-    switch CommandInput.parse(arguments, options: [.init(name: "--dry-run", takesValue: false)], usage: usage)
-    {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
@@ -52,7 +58,7 @@ enum ExpectCommand {
       }
       let expect = report.ruleIDs
       let listing = "[" + expect.joined(separator: ", ") + "]"
-      if parsed.flags.contains("--dry-run") {
+      if parsed[Option.dryRun] {
         result.stdout += "\(path): expect \(listing)\n"
         continue
       }

@@ -47,14 +47,20 @@ enum FuzzCommand {
     var violations = 0
   }
 
+  /// The options of `replay fuzz` besides the settings, each declared once for the parser and for `run`.
+  enum Option {
+    static let seed = ArgumentParser.Value("--seed")
+    static let count = ArgumentParser.Value("--count")
+    static let out = ArgumentParser.Value("--out")
+    static let invalid = ArgumentParser.Flag("--invalid")
+    static let regressions = ArgumentParser.Value("--regressions")
+
+    static let all: [any ArgumentParser.Option] = [seed, count, out, invalid, regressions]
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let options: [ArgumentParser.Option] = [
-      .init(name: "--seed", takesValue: true), .init(name: "--count", takesValue: true),
-      .init(name: "--out", takesValue: true), .init(name: "--invalid", takesValue: false),
-      .init(name: "--regressions", takesValue: true),
-    ]
     let input: CommandInput
-    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
@@ -63,15 +69,15 @@ enum FuzzCommand {
     guard parsed.positionals.isEmpty else {
       return ReplayCLI.usageFailure(UsageError(message: "fuzz takes no paths"), usage: usage)
     }
-    guard let seedText = parsed.values["--seed"], let seed = UInt64(seedText) else {
+    guard let seedText = parsed[Option.seed], let seed = UInt64(seedText) else {
       return ReplayCLI.usageFailure(UsageError(message: "--seed needs an unsigned integer"), usage: usage)
     }
-    guard let countText = parsed.values["--count"], let count = Int(countText), count >= 0 else {
+    guard let countText = parsed[Option.count], let count = Int(countText), count >= 0 else {
       return ReplayCLI.usageFailure(UsageError(message: "--count needs a non-negative integer"), usage: usage)
     }
-    let invalid = parsed.flags.contains("--invalid")
-    let out = parsed.values["--out"]
-    let regressions = parsed.values["--regressions"] ?? "traces/regressions"
+    let invalid = parsed[Option.invalid]
+    let out = parsed[Option.out]
+    let regressions = parsed[Option.regressions] ?? "traces/regressions"
     var result = ReplayCLI.Result()
     for directory in [out].compactMap({ $0 }) where !makeDirectory(directory, result: &result) {
       return result

@@ -22,12 +22,17 @@ enum ShrinkCommand {
     64 wrong usage.
     """
 
+  /// The options of `replay shrink` besides the settings, each declared once for the parser and for `run`.
+  enum Option {
+    static let rule = ArgumentParser.Value("--rule")
+    static let out = ArgumentParser.Value("--out")
+
+    static let all: [any ArgumentParser.Option] = [rule, out]
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let options: [ArgumentParser.Option] = [
-      .init(name: "--rule", takesValue: true), .init(name: "--out", takesValue: true),
-    ]
     let input: CommandInput
-    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
@@ -36,7 +41,7 @@ enum ShrinkCommand {
     guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
       return ReplayCLI.usageFailure(UsageError(message: "give exactly one trace"), usage: usage)
     }
-    guard let ruleID = parsed.values["--rule"] else {
+    guard let ruleID = parsed[Option.rule] else {
       return ReplayCLI.usageFailure(UsageError(message: "missing --rule ID"), usage: usage)
     }
     guard let rule = Rule(rawValue: ruleID) else {
@@ -44,7 +49,7 @@ enum ShrinkCommand {
       let hint = closest.map { "; did you mean '\($0)'?" } ?? ""
       return ReplayCLI.usageFailure(UsageError(message: "unknown rule '\(ruleID)'\(hint)"), usage: usage)
     }
-    guard let out = parsed.values["--out"] else {
+    guard let out = parsed[Option.out] else {
       return ReplayCLI.usageFailure(UsageError(message: "missing --out FILE"), usage: usage)
     }
     let reader: TraceReader
