@@ -77,18 +77,49 @@ enum AuditCommand {
     return result
   }
 
+  /// One file's findings against its header's `expect`.
+  private struct ExpectComparison {
+    /// How they differ, or `nil` when they agree (or the file was not compared).
+    var difference: ExpectHeader.Difference?
+    /// A malformed entry of the header's `expect`: an input error at the header.
+    var headerError: InputError?
+    /// The findings in the form of the header's entries: `rule@line` when it names lines, else rule ids.
+    var reported: [String]
+
+    init(_ file: FileReport) {
+      var expected: [ExpectEntry]?
+      do {
+        expected = try ExpectHeader.entries(of: file)
+      } catch {
+        headerError = error
+      }
+      reported = ExpectHeader.entries(for: file.findings, lines: ExpectHeader.namesLines(expected ?? []))
+        .map(\.description)
+      guard file.readFailure == nil, headerError == nil else { return }
+      difference = ExpectHeader.difference(expected: expected, findings: file.findings)
+    }
+
+    /// Input errors of the file, its header's `expect` first.
+    func inputErrors(of file: FileReport) -> [InputError] {
+      (headerError.map { [$0] } ?? []) + file.inputErrors
+    }
+  }
+
   /// Compares each file's findings with its header's `expect`: exit 0 when all agree, 1 when any differs,
-  /// 2 on input errors.
+  /// 2 on input errors (a malformed `expect` entry included).
   static func checkExpect(_ report: AuditReport, json: Bool) -> ReplayCLI.Result {
     if json { return checkExpectJSON(report) }
     var result = ReplayCLI.Result()
     var differing = 0
+    var inputProblems = false
     for file in report.files {
+      let comparison = ExpectComparison(file)
       if let failure = file.readFailure { result.stdout += "\(file.path): error: [unreadable] \(failure)\n" }
-      for error in file.inputErrors {
+      for error in comparison.inputErrors(of: file) {
         result.stdout += "\(file.path):\(error.line):\(error.column): error: [input] \(error.message)\n"
       }
-      guard file.readFailure == nil, let difference = ExpectHeader.difference(file) else { continue }
+      inputProblems = inputProblems || file.hasInputProblems || comparison.headerError != nil
+      guard let difference = comparison.difference else { continue }
       differing += 1
       result.stdout += "\(file.path): error: [expect] the findings differ from the header's expect:\n"
       result.stdout += difference.text.split(separator: "\n").map { "  \($0)\n" }.joined()
@@ -96,7 +127,7 @@ enum AuditCommand {
     result.stdout +=
       "checked \(report.files.count) file\(report.files.count == 1 ? "" : "s") against their expect: "
     result.stdout += differing == 0 ? "all agree\n" : "\(differing) differ\n"
-    result.status = checkExpectStatus(report, differing: differing)
+    result.status = checkExpectStatus(inputProblems: inputProblems, differing: differing)
     return result
   }
 
@@ -106,10 +137,13 @@ enum AuditCommand {
     func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
     var files: [JSONValue] = []
     var differing = 0
+    var inputProblems = false
     for file in report.files {
-      let difference = file.readFailure == nil ? ExpectHeader.difference(file) : nil
-      if difference != nil { differing += 1 }
-      var errors = file.inputErrors.map { error -> JSONValue in
+      let comparison = ExpectComparison(file)
+      if comparison.difference != nil { differing += 1 }
+      let problems = file.hasInputProblems || comparison.headerError != nil
+      inputProblems = inputProblems || problems
+      var errors = comparison.inputErrors(of: file).map { error -> JSONValue in
         .object([
           ("line", .number(Double(error.line))), ("column", .number(Double(error.column))),
           ("message", .string(error.message)),
@@ -121,14 +155,14 @@ enum AuditCommand {
       }
       files.append(
         .object([
-          ("path", .string(file.path)), ("agrees", .bool(difference == nil && !file.hasInputProblems)),
-          ("expect", file.expect.map(strings) ?? .null), ("reported", strings(file.ruleIDs)),
-          ("missing", strings(difference?.missing ?? [])),
-          ("unexpected", strings(difference?.unexpected ?? [])),
+          ("path", .string(file.path)), ("agrees", .bool(comparison.difference == nil && !problems)),
+          ("expect", file.expect.map(strings) ?? .null), ("reported", strings(comparison.reported)),
+          ("missing", strings(comparison.difference?.missing ?? [])),
+          ("unexpected", strings(comparison.difference?.unexpected ?? [])),
           ("errors", .array(errors)),
         ]))
     }
-    let status = checkExpectStatus(report, differing: differing)
+    let status = checkExpectStatus(inputProblems: inputProblems, differing: differing)
     var out = ""
     JSONText.appendValue(
       .object([
@@ -145,8 +179,8 @@ enum AuditCommand {
   }
 
   /// Input errors in any file win over files whose findings differ from their `expect`.
-  private static func checkExpectStatus(_ report: AuditReport, differing: Int) -> ExitStatus {
-    if report.files.contains(where: \.hasInputProblems) { return .inputError }
+  private static func checkExpectStatus(inputProblems: Bool, differing: Int) -> ExitStatus {
+    if inputProblems { return .inputError }
     return differing > 0 ? .findings : .clean
   }
 

@@ -3,20 +3,24 @@
 ///
 /// ```swift
 /// let report = FileReport.audit(path: path)
-/// let fixed = try ExpectHeader.rewrite(bytes, expect: report.ruleIDs)  // the same trace, header updated
-/// ExpectHeader.difference(report)  // nil when the findings equal the header's expect
+/// let entries = ExpectHeader.entries(for: report.findings, lines: true)  // [complete-twice@10]
+/// let fixed = try ExpectHeader.rewrite(bytes, expect: entries.map(\.description))  // header updated
+/// try ExpectHeader.difference(report)  // nil when the findings agree with the header's expect
 /// ```
+///
+/// An entry is a rule id (the rule is reported at least once, on any line) or `rule@line` (a finding of
+/// the rule on that line); see ``ExpectEntry``.
 public enum ExpectHeader {
   /// How an audit differs from its file's `expect`.
   public struct Difference: Sendable, Hashable {
-    /// Expected by the header, not reported.
+    /// Entries of the header that no finding satisfies, as the header spells them.
     public var missing: [String]
-    /// Reported, not expected by the header.
+    /// Findings no entry expects: `rule@line` when the header names lines, else their distinct rule ids.
     public var unexpected: [String]
     /// The file has no header `expect` at all.
     public var noExpectation: Bool
 
-    /// `- id` for each missing rule and `+ id` for each unexpected one, like a diff.
+    /// `- entry` for each missing entry and `+ entry` for each unexpected finding, like a diff.
     public var text: String {
       if noExpectation { return "the file has no \"expect\" in its header; run 'replay expect' on it" }
       return
@@ -26,17 +30,53 @@ public enum ExpectHeader {
     }
   }
 
-  /// How `report`'s distinct rule ids differ from its header's `expect`, or `nil` when they are equal.
-  public static func difference(_ report: FileReport) -> Difference? {
-    guard let expect = report.expect else {
-      return Difference(missing: [], unexpected: [], noExpectation: true)
+  /// The entries `replay expect` writes for `findings`: one `rule@line` per line with a finding of the
+  /// rule (`lines`), or the distinct rule ids; sorted as ``ExpectEntry`` orders them.
+  public static func entries(for findings: [Finding], lines: Bool) -> [ExpectEntry] {
+    Set(findings.map { ExpectEntry(rule: $0.rule, line: lines ? $0.line : nil) }).sorted()
+  }
+
+  /// Whether `entries` name lines: then findings are written, and compared, as `rule@line`.
+  public static func namesLines(_ entries: [ExpectEntry]) -> Bool { entries.contains { $0.line != nil } }
+
+  /// The entries of `report`'s header `expect`, or `nil` when the header has none.
+  ///
+  /// A malformed entry (an unknown rule, `rule@`, `@12`, a line below 1) is an input error at the header:
+  /// its line and the entry's column are looked up in the file at `report.path` (line 1, column 1 when the
+  /// file cannot be read again), and the message names the closest rule id as `ignore`'s errors do.
+  public static func entries(of report: FileReport) throws(InputError) -> [ExpectEntry]? {
+    guard let expect = report.expect else { return nil }
+    var entries: [ExpectEntry] = []
+    for text in expect {
+      do {
+        entries.append(try ExpectEntry(parsing: text))
+      } catch {
+        throw ExpectEntryLocation.inputError(
+          "\"expect\": \(error.message)", entry: text, inFileAt: report.path)
+      }
     }
-    let expected = Set(expect)
-    let reported = Set(report.ruleIDs)
-    guard expected != reported else { return nil }
+    return entries
+  }
+
+  /// How `findings` differ from `expected`, or `nil` when every entry is satisfied and every finding
+  /// expected: a rule id by any finding of its rule, `rule@line` by a finding of the rule on that line.
+  /// No `expected` at all (a header without `expect`) is a difference of its own.
+  public static func difference(expected: [ExpectEntry]?, findings: [Finding]) -> Difference? {
+    guard let expected else { return Difference(missing: [], unexpected: [], noExpectation: true) }
+    let entries = Set(expected)
+    let missing = entries.filter { entry in !findings.contains(where: entry.matches) }
+    let unmatched = findings.filter { finding in !entries.contains { $0.matches(finding) } }
+    guard !missing.isEmpty || !unmatched.isEmpty else { return nil }
     return Difference(
-      missing: expected.subtracting(reported).sorted(), unexpected: reported.subtracting(expected).sorted(),
+      missing: missing.sorted().map(\.description),
+      unexpected: Self.entries(for: unmatched, lines: namesLines(expected)).map(\.description),
       noExpectation: false)
+  }
+
+  /// How `report`'s findings differ from its header's `expect`, or `nil` when they agree; a malformed
+  /// entry throws the input error ``entries(of:)`` describes.
+  public static func difference(_ report: FileReport) throws(InputError) -> Difference? {
+    difference(expected: try entries(of: report), findings: report.findings)
   }
 
   /// The trace `bytes` with its header's `expect` set to `expect` (a header is added when there is none);
@@ -72,7 +112,8 @@ public enum ExpectHeader {
   }
 }
 
-/// A trace whose header cannot be rewritten (its first line is malformed).
+/// A header `expect` entry that cannot be read, or a trace whose header cannot be rewritten (its first
+/// line is malformed).
 public struct ExpectHeaderError: Error, Sendable, Equatable {
   public var message: String
   public init(message: String) { self.message = message }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import StateMachine
@@ -34,19 +35,132 @@ import Testing
     let lines = events + [#"{"t":1.2,"id":"p1","event":"presentationTransitionWillBegin"}"#]
     var report = FileReport(path: "inline")
     report.consume(TraceReader(bytes: Array(lines.joined(separator: "\n").utf8)))
-    #expect(ExpectHeader.difference(report)?.noExpectation == true)
+    #expect(try ExpectHeader.difference(report)?.noExpectation == true)
     let fixture = try ExpectHeader.rewrite(Array(lines.joined(separator: "\n").utf8), expect: report.ruleIDs)
     var again = FileReport(path: "inline")
     again.consume(TraceReader(bytes: fixture))
-    #expect(ExpectHeader.difference(again) == nil)
+    #expect(try ExpectHeader.difference(again) == nil)
     // The app is fixed: the out-of-phase WillBegin is gone, so the fixture's expectation no longer holds.
     var fixed = FileReport(path: "inline")
     fixed.consume(
       TraceReader(
         bytes: Array(fixture.prefix(while: { $0 != 0x0A })) + [0x0A]
           + Array(events.joined(separator: "\n").utf8)))
-    let difference = try #require(ExpectHeader.difference(fixed))
+    let difference = try #require(try ExpectHeader.difference(fixed))
     #expect(difference.missing == ["event-out-of-phase"] && difference.unexpected.isEmpty)
     #expect(difference.text == "- event-out-of-phase (expected, not reported)")
+  }
+
+  static func finding(_ rule: Rule, _ line: Int) -> Finding {
+    Finding(rule: rule, line: line, t: Double(line), id: "p1", message: "")
+  }
+
+  /// complete-twice on lines 3 and 5, layout-hitch on line 7.
+  static let findings = [
+    finding(.completeTwice, 3), finding(.completeTwice, 5), finding(.layoutHitch, 7),
+  ]
+
+  static func difference(_ expect: [String]?) throws -> ExpectHeader.Difference? {
+    ExpectHeader.difference(
+      expected: try expect.map { try $0.map { entry throws in try ExpectEntry(parsing: entry) } },
+      findings: findings)
+  }
+
+  @Test(arguments: [
+    ["complete-twice", "layout-hitch"], ["complete-twice@3", "complete-twice@5", "layout-hitch@7"],
+    ["complete-twice", "layout-hitch@7"],
+    ["complete-twice@3", "complete-twice@3", "complete-twice@5", "layout-hitch@7"],
+    ["complete-twice@3", "complete-twice", "layout-hitch"],
+  ])
+  func entriesThatAgree(_ expect: [String]) throws {
+    #expect(try Self.difference(expect) == nil, "\(expect)")
+  }
+
+  @Test(
+    arguments: [
+      // A line entry wants exactly its line: a second finding of the rule is unexpected.
+      (["complete-twice@3", "layout-hitch@7"], [], ["complete-twice@5"]),
+      // A finding on another line than expected: missing there, unexpected where it is.
+      (
+        ["complete-twice@4", "complete-twice@5", "layout-hitch@7"], ["complete-twice@4"], ["complete-twice@3"]
+      ),
+      // A header that names lines gets its unexpected findings with lines, even of a rule it does not name.
+      (["complete-twice@3", "complete-twice@5"], [], ["layout-hitch@7"]),
+      // A header of rule ids gets rule ids, as before lines existed.
+      (["complete-twice"], [], ["layout-hitch"]),
+      ([], [], ["complete-twice", "layout-hitch"]),
+      (["id-in-use", "complete-twice"], ["id-in-use"], ["layout-hitch"]),
+      (
+        ["layout-hitch@7", "id-in-use@2", "id-in-use"], ["id-in-use", "id-in-use@2"],
+        ["complete-twice@3", "complete-twice@5"]
+      ),
+    ] as [([String], [String], [String])])
+  func entriesThatDiffer(_ expect: [String], _ missing: [String], _ unexpected: [String]) throws {
+    let difference = try #require(try Self.difference(expect), "\(expect)")
+    #expect(difference.missing == missing, "\(expect)")
+    #expect(difference.unexpected == unexpected, "\(expect)")
+    #expect(!difference.noExpectation)
+  }
+
+  @Test func noExpectAtAllIsADifference() throws {
+    #expect(try Self.difference(nil)?.noExpectation == true)
+  }
+
+  @Test func theDiffNamesLines() throws {
+    let difference = try #require(
+      try Self.difference(["complete-twice@4", "complete-twice@5", "layout-hitch@7"]))
+    #expect(
+      difference.text
+        == "- complete-twice@4 (expected, not reported)\n+ complete-twice@3 (reported, not expected)")
+  }
+
+  @Test func whatReplayExpectWrites() {
+    let findings = Self.findings + [Self.finding(.completeTwice, 3), Self.finding(.idInUse, 5)]
+    #expect(
+      ExpectHeader.entries(for: findings, lines: true).map(\.description)
+        == ["complete-twice@3", "complete-twice@5", "id-in-use@5", "layout-hitch@7"])
+    #expect(
+      ExpectHeader.entries(for: findings, lines: false).map(\.description)
+        == ["complete-twice", "id-in-use", "layout-hitch"])
+    #expect(ExpectHeader.entries(for: [], lines: true).isEmpty)
+  }
+
+  @Test func writtenEntriesAgreeWithTheirFindings() throws {
+    for lines in [true, false] {
+      let expected = ExpectHeader.entries(for: Self.findings, lines: lines)
+      #expect(ExpectHeader.namesLines(expected) == lines)
+      #expect(ExpectHeader.difference(expected: expected, findings: Self.findings) == nil)
+      let reread = try expected.map { entry throws in try ExpectEntry(parsing: entry.description) }
+      #expect(reread == expected)
+    }
+  }
+
+  @Test func aMalformedEntryIsAnInputErrorAtTheHeaderWithTheEntrysColumn() throws {
+    let header = #"{"format":"presentation-trace","version":1,"expect":["complete-twice@3","nope@3"]}"#
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "expect-malformed-\(UUID().uuidString).jsonl"
+    ).path
+    try ("\n" + header + "\n" + events.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let report = FileReport.audit(path: path)
+    #expect(report.inputErrors.isEmpty, "the reader itself does not judge expect entries")
+    let error = #expect(throws: InputError.self) { try ExpectHeader.entries(of: report) }
+    #expect(error?.line == 2)
+    #expect(error?.column == header.utf8.count - #""nope@3"]}"#.utf8.count + 1)
+    #expect(error?.message.hasPrefix(#""expect": unknown rule id 'nope'; did you mean '"#) == true)
+    #expect(throws: InputError.self) { try ExpectHeader.difference(report) }
+  }
+
+  @Test func aMalformedEntryOfAReportWithoutAFileIsAtTheFirstLine() {
+    var report = FileReport(path: "/nonexistent/inline.jsonl")
+    report.expect = ["complete-twice@"]
+    let error = #expect(throws: InputError.self) { try ExpectHeader.entries(of: report) }
+    #expect(
+      error
+        == InputError(
+          line: 1, column: 1,
+          message:
+            #""expect": 'complete-twice@' has no line after '@'; write RULE or RULE@LINE (a line number >= 1)"#
+        ))
   }
 }
