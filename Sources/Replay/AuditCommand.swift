@@ -13,9 +13,10 @@ enum AuditCommand {
 
     OPTIONS:
       --format text|json   text: compiler-style lines and a summary (default); json: the report document
-      --check-expect       pass when each file's findings equal its header's "expect" (recorded sessions as
-                           regression fixtures, see 'replay expect'); print the differences
-                           (with --format json: agrees, missing and unexpected rule ids per file)
+      --check-expect       pass when each file's findings agree with its header's "expect" (recorded sessions
+                           as regression fixtures: rule ids, or RULE@LINE entries, see 'replay expect');
+                           print the differences (with --format json: agrees, missing and unexpected
+                           entries per file); a malformed entry is an input error at the header
       --snapshot-out FILE  after auditing TRACE, write the audit's whole state to FILE (versioned JSON)
       --resume FILE        start from a snapshot: read only the bytes appended after it, with its state, so
                            CI audits an ever-growing log once (the end of the trace is not final then);

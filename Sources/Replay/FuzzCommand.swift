@@ -95,8 +95,9 @@ enum FuzzCommand {
       if invalid {
         let (mutated, mutation) = mutator.mutate(trace)
         trace = mutated
-        findings = audit(trace, configuration: configuration)
-        header.expect = ruleIDs(findings)
+        // Counted from line 2, as in the file written with this header.
+        findings = audit(trace, configuration: configuration, firstLine: 2)
+        header.expect = ExpectHeader.entries(for: findings, lines: true).map(\.description)
         header.metadata.append(("mutation", .string(mutation?.description ?? "none")))
       } else {
         findings = audit(trace, configuration: configuration)
@@ -154,8 +155,9 @@ enum FuzzCommand {
     return result
   }
 
-  /// Shrinks `failure` and writes it with a header whose `expect` lists every rule its audit reports (and
-  /// for a disagreement `"check":"differential"`); returns the path, or nil after reporting an error.
+  /// Shrinks `failure` and writes it with a header whose `expect` lists every finding its audit reports as
+  /// `rule@line` (and for a disagreement `"check":"differential"`); returns the path, or nil after
+  /// reporting an error.
   private static func save(
     _ failure: Failure, note: String, to path: String, configuration: AuditConfiguration,
     result: inout ReplayCLI.Result
@@ -166,22 +168,27 @@ enum FuzzCommand {
     // The expect of a disagreement is the machine's own opinion, which may be the bug: the check tells the
     // test suite to compare the two judges on it as well.
     if failure.differential { metadata.append(("check", .string("differential"))) }
-    let expect = ruleIDs(audit(minimal, configuration: configuration))
+    let expect = expectEntries(minimal, configuration: configuration)
     let text = TraceWriter.trace(header: TraceHeader(expect: expect, metadata: metadata), events: minimal)
     return write(text, to: path, result: &result) ? path : nil
   }
 
-  static func audit(_ events: [Event], configuration: AuditConfiguration) -> [Finding] {
+  /// The findings of `events`, the first on line `firstLine`.
+  static func audit(_ events: [Event], configuration: AuditConfiguration, firstLine: Int = 1) -> [Finding] {
     var auditor = Auditor(configuration: configuration)
     var findings: [Finding] = []
-    for (index, event) in events.enumerated() { auditor.audit(event, line: index + 1, into: &findings) }
+    for (index, event) in events.enumerated() {
+      auditor.audit(event, line: index + firstLine, into: &findings)
+    }
     auditor.finish(into: &findings)
     return findings
   }
 
-  /// The distinct rule ids of `findings`, sorted: what a header's `expect` holds.
-  static func ruleIDs(_ findings: [Finding]) -> [String] {
-    Array(Set(findings.map(\.rule.rawValue))).sorted()
+  /// The `expect` of `events` written after a one-line header: every finding as `rule@line`, with the
+  /// lines of the written file, so the trace is a fixture the test suite compares by rule and line.
+  static func expectEntries(_ events: [Event], configuration: AuditConfiguration) -> [String] {
+    ExpectHeader.entries(for: audit(events, configuration: configuration, firstLine: 2), lines: true)
+      .map(\.description)
   }
 
   private static func makeDirectory(_ path: String, result: inout ReplayCLI.Result) -> Bool {

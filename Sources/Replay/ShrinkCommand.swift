@@ -9,8 +9,8 @@ enum ShrinkCommand {
     Reduces a trace (recorded or generated) to a minimal one that an audit still reports ID for: runs of
     events removed, then single events, then optional payload keys, times rounded and ids shortened.
     Deterministic; removing any one event of the result loses the finding. The result is written with a
-    header whose expect lists every rule an audit of it reports (ID and whatever the few events left
-    also break), so it passes the test suite's audit as it is: ready for traces/regressions/.
+    header whose expect lists every finding an audit of it reports as RULE@LINE (ID and whatever the few
+    events left also break), so it passes the test suite's audit as it is: ready for traces/regressions/.
 
     OPTIONS:
       --rule ID            the rule the shrunk trace must still report (see replay rules)
@@ -86,8 +86,8 @@ enum ShrinkCommand {
       )
     ]
     metadata += (header?.metadata ?? []).filter { $0.key != "note" }
-    // Every rule the shrunk trace reports, not only `rule`: the test suite compares the whole list.
-    let expect = FuzzCommand.ruleIDs(FuzzCommand.audit(minimal, configuration: configuration))
+    // Every finding the shrunk trace reports, not only `rule`'s: the test suite compares them all.
+    let expect = FuzzCommand.expectEntries(minimal, configuration: configuration)
     let text = TraceWriter.trace(header: TraceHeader(expect: expect, metadata: metadata), events: minimal)
     if out == "-" {
       result.stdout = text

@@ -35,6 +35,47 @@ import Testing
     #expect(check.stdout.contains("- complete-twice (expected, not reported)"))
   }
 
+  /// complete-twice's sample without its header, in a temporary file.
+  func headerlessCompleteTwice() throws -> String {
+    let source = ReplayCLITests.tracesDirectory + "/rules/complete-twice.jsonl"
+    let lines = try String(contentsOfFile: source, encoding: .utf8).split(separator: "\n").dropFirst()
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "expect-lines-\(UUID().uuidString).jsonl"
+    ).path
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func linesWritesRuleAtLineAndLaterRunsKeepTheHeadersForm() throws {
+    let path = try headerlessCompleteTwice()
+    // The header is added as line 1, so the second completeTransition (line 9 without it) is line 10.
+    #expect(run(["expect", "--lines", path]).stdout == "\(path): expect [complete-twice@10]\n")
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8).hasPrefix(
+        #"{"format":"presentation-trace","version":1,"expect":["complete-twice@10"]}"#))
+    #expect(run(["audit", "--check-expect", path]).status == .clean)
+    #expect(run(["expect", "--dry-run", path]).stdout == "\(path): expect [complete-twice@10]\n")
+    #expect(run(["expect", "--no-lines", path]).stdout == "\(path): expect [complete-twice]\n")
+    #expect(run(["expect", path]).stdout == "\(path): expect [complete-twice]\n")
+    #expect(run(["audit", "--check-expect", path]).status == .clean)
+  }
+
+  @Test func aMalformedLineEntryIsReplacedWithLines() throws {
+    let path = try headerlessCompleteTwice()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try (#"{"format":"presentation-trace","version":1,"expect":["complete-twice@"]}"# + "\n" + text).write(
+      toFile: path, atomically: true, encoding: .utf8)
+    #expect(run(["audit", "--check-expect", path]).status == .inputError)
+    #expect(run(["expect", path]).stdout == "\(path): expect [complete-twice@10]\n")
+    #expect(run(["audit", "--check-expect", path]).status == .clean)
+  }
+
+  @Test func linesAndNoLinesTogetherIsWrongUsage() throws {
+    let result = run(["expect", "--lines", "--no-lines", try headerlessCompleteTwice()])
+    #expect(result.status == .usage)
+    #expect(result.stderr.hasPrefix("error: give at most one of --lines and --no-lines\n"))
+  }
+
   @Test func aTraceWithInputErrorsIsNotRewritten() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "expect-bad-\(UUID().uuidString).jsonl")

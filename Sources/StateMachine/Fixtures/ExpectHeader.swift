@@ -3,8 +3,8 @@
 ///
 /// ```swift
 /// let report = FileReport.audit(path: path)
-/// let entries = ExpectHeader.entries(for: report.findings, lines: true)  // [complete-twice@10]
-/// let fixed = try ExpectHeader.rewrite(bytes, expect: entries.map(\.description))  // header updated
+/// let fixed = try ExpectHeader.rewrite(bytes, findings: report.findings, lines: true)
+/// fixed.expect  // [complete-twice@10]: fixed.bytes is the same trace with its header updated
 /// try ExpectHeader.difference(report)  // nil when the findings agree with the header's expect
 /// ```
 ///
@@ -79,9 +79,46 @@ public enum ExpectHeader {
     difference(expected: try entries(of: report), findings: report.findings)
   }
 
+  /// The trace `bytes` with its header's `expect` set to what `findings` (an audit of these bytes)
+  /// report: rule ids, or `rule@line` entries (`lines`), and those entries.
+  ///
+  /// When the trace has no header, one is added above its first event, so the lines written count it:
+  /// a finding on line 9 of the recording is on line 10 of the fixture.
+  public static func rewrite(_ bytes: [UInt8], findings: [Finding], lines: Bool) throws(ExpectHeaderError)
+    -> (bytes: [UInt8], expect: [ExpectEntry])
+  {
+    var findings = findings
+    if lines, case .before = try slot(in: bytes) {
+      for index in findings.indices { findings[index].line += 1 }
+    }
+    let expect = entries(for: findings, lines: lines)
+    return (try rewrite(bytes, expect: expect.map(\.description)), expect)
+  }
+
   /// The trace `bytes` with its header's `expect` set to `expect` (a header is added when there is none);
   /// every other byte is kept as it was, line endings included.
   public static func rewrite(_ bytes: [UInt8], expect: [String]) throws(ExpectHeaderError) -> [UInt8] {
+    switch try slot(in: bytes) {
+    case .existing(var header, let range, let crlf):
+      header.expect = expect
+      let replacement = Array(TraceWriter.line(for: header).utf8) + (crlf ? [0x0D] : [])
+      return Array(bytes[..<range.lowerBound]) + replacement + Array(bytes[range.upperBound...])
+    case .before(let start, let crlf):
+      let header =
+        Array(TraceWriter.line(for: TraceHeader(expect: expect)).utf8) + (crlf ? [0x0D, 0x0A] : [0x0A])
+      return Array(bytes[..<start]) + header + Array(bytes[start...])
+    }
+  }
+
+  /// Where a trace's header is, or where one goes.
+  private enum Slot {
+    /// The header, and the bytes of its line (a `\r` included, not the `\n`).
+    case existing(TraceHeader, Range<Int>, crlf: Bool)
+    /// No header: one goes at byte `start`, the first non-blank line (or the end), ending as it does.
+    case before(Int, crlf: Bool)
+  }
+
+  private static func slot(in bytes: [UInt8]) throws(ExpectHeaderError) -> Slot {
     var start = 0
     var lineNumber = 1
     while start < bytes.count {
@@ -96,19 +133,15 @@ public enum ExpectHeader {
       }
       var decoder = LineDecoder()
       switch decoder.decode(content, line: lineNumber) {
-      case .header(var header, _):
-        header.expect = expect
-        let replacement = Array(TraceWriter.line(for: header).utf8) + (crlf ? [0x0D] : [])
-        return Array(bytes[..<start]) + replacement + Array(bytes[end...])
+      case .header(let header, _):
+        return .existing(header, start..<end, crlf: crlf)
       case .inputError(let error):
         throw ExpectHeaderError(message: "line \(error.line), column \(error.column): \(error.message)")
       default:
-        let header =
-          Array(TraceWriter.line(for: TraceHeader(expect: expect)).utf8) + (crlf ? [0x0D, 0x0A] : [0x0A])
-        return Array(bytes[..<start]) + header + Array(bytes[start...])
+        return .before(start, crlf: crlf)
       }
     }
-    return Array(TraceWriter.line(for: TraceHeader(expect: expect)).utf8) + [0x0A] + bytes
+    return .before(0, crlf: false)
   }
 }
 

@@ -163,4 +163,34 @@ import Testing
             #""expect": 'complete-twice@' has no line after '@'; write RULE or RULE@LINE (a line number >= 1)"#
         ))
   }
+
+  /// Audits `bytes`, writes the findings into its header, audits the result: the two must agree.
+  static func roundTrip(_ text: String, lines: Bool) throws -> (text: String, expect: [String]) {
+    var report = FileReport(path: "inline")
+    report.consume(TraceReader(bytes: Array(text.utf8)))
+    let rewritten = try ExpectHeader.rewrite(Array(text.utf8), findings: report.findings, lines: lines)
+    var again = FileReport(path: "inline")
+    again.consume(TraceReader(bytes: rewritten.bytes))
+    #expect(try ExpectHeader.difference(again) == nil, "\(String(decoding: rewritten.bytes, as: UTF8.self))")
+    return (String(decoding: rewritten.bytes, as: UTF8.self), rewritten.expect.map(\.description))
+  }
+
+  @Test func theLinesOfAnAddedHeaderCountIt() throws {
+    let lines = events + [#"{"t":1.2,"id":"p1","event":"presentationTransitionWillBegin"}"#]
+    // Without a header the second WillBegin is on line 4 (after a blank line); the added header makes it 5.
+    let added = try Self.roundTrip("\n" + lines.joined(separator: "\n") + "\n", lines: true)
+    #expect(added.expect == ["event-out-of-phase@5"])
+    #expect(
+      added.text.hasPrefix(
+        "\n" + #"{"format":"presentation-trace","version":1,"expect":["event-out-of-phase@5"]}"#))
+    // With a header (here in CRLF, kept), nothing moves.
+    let header = #"{"format":"presentation-trace","version":1,"expect":[]}"#
+    let kept = try Self.roundTrip(([header] + lines).joined(separator: "\r\n") + "\r\n", lines: true)
+    #expect(kept.expect == ["event-out-of-phase@4"])
+    #expect(
+      kept.text.hasPrefix(
+        #"{"format":"presentation-trace","version":1,"expect":["event-out-of-phase@4"]}"# + "\r\n"))
+    #expect(kept.text.hasSuffix(lines.joined(separator: "\r\n") + "\r\n"))
+    #expect(try Self.roundTrip(lines.joined(separator: "\n"), lines: false).expect == ["event-out-of-phase"])
+  }
 }
