@@ -45,7 +45,7 @@ import Testing
       try String(contentsOfFile: Self.sample, encoding: .utf8).split(separator: "\n").map(String.init))
     #expect(cli.run(["expect", copy]).status == .clean)
     let header = try #require(try String(contentsOfFile: copy, encoding: .utf8).split(separator: "\n").first)
-    #expect(header.contains(#""expect":["dismiss-not-presented"],"ignore":["layout-hitch"]"#), "\(header)")
+    #expect(header.contains(#""expect":["dismiss-not-presented@25"],"ignore":["layout-hitch"]"#), "\(header)")
   }
 
   @Test func tail() throws {
