@@ -13,7 +13,7 @@
 public enum ExpectHeader {
   /// How an audit differs from its file's `expect`.
   public struct Difference: Sendable, Hashable {
-    /// Entries of the header that no finding satisfies, as the header spells them.
+    /// Entries of the header that no finding satisfies (`rule` or `rule@line`).
     public var missing: [String]
     /// Findings no entry expects: `rule@line` when the header names lines, else their distinct rule ids.
     public var unexpected: [String]
@@ -119,7 +119,9 @@ public enum ExpectHeader {
   }
 
   private static func slot(in bytes: [UInt8]) throws(ExpectHeaderError) -> Slot {
-    var start = 0
+    // A byte-order mark stays first; the reader counts it as three blank columns of line 1.
+    let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var start = bom
     var lineNumber = 1
     while start < bytes.count {
       let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
@@ -132,7 +134,8 @@ public enum ExpectHeader {
         continue
       }
       var decoder = LineDecoder()
-      switch decoder.decode(content, line: lineNumber) {
+      let columns = lineNumber == 1 ? [UInt8](repeating: 0x20, count: bom) : []
+      switch decoder.decode(columns + content, line: lineNumber) {
       case .header(let header, _):
         return .existing(header, start..<end, crlf: crlf)
       case .inputError(let error):
@@ -141,7 +144,7 @@ public enum ExpectHeader {
         return .before(start, crlf: crlf)
       }
     }
-    return .before(0, crlf: false)
+    return .before(bom, crlf: false)
   }
 }
 

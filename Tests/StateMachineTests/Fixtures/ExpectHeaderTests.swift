@@ -193,4 +193,22 @@ import Testing
     #expect(kept.text.hasSuffix(lines.joined(separator: "\r\n") + "\r\n"))
     #expect(try Self.roundTrip(lines.joined(separator: "\n"), lines: false).expect == ["event-out-of-phase"])
   }
+
+  /// A trace the reader reads with a byte-order mark can be made a fixture too; the mark stays first.
+  @Test func aByteOrderMarkStaysFirst() throws {
+    let bom = "\u{FEFF}"
+    let header = #"{"format":"presentation-trace","version":1,"expect":["old"]}"#
+    let rewritten = try ExpectHeader.rewrite(Array((bom + header + "\n" + events[0]).utf8), expect: [])
+    #expect(
+      String(decoding: rewritten, as: UTF8.self)
+        == bom + #"{"format":"presentation-trace","version":1,"expect":[]}"# + "\n" + events[0])
+    let added = try ExpectHeader.rewrite(Array((bom + events[0]).utf8), expect: [])
+    #expect(
+      String(decoding: added, as: UTF8.self)
+        == bom + #"{"format":"presentation-trace","version":1,"expect":[]}"# + "\n" + events[0])
+    let error = #expect(throws: ExpectHeaderError.self) {
+      try ExpectHeader.rewrite(Array((bom + "{oops").utf8), expect: [])
+    }
+    #expect(error?.message.hasPrefix("line 1, column 5:") == true, "the reader's column: the mark counts 3")
+  }
 }
