@@ -1,24 +1,77 @@
+import StateMachine
+
 /// A small command-line parser with the conventions of swift-argument-parser: `--name value` or
 /// `--name=value`, `--` ends options, and an unknown option names the closest valid one.
+///
+/// Each command declares its options once, as values that both the parser and the command read, so a
+/// misspelt option name in the code does not compile:
+///
+/// ```swift
+/// static let resume = ArgumentParser.Value("--resume")
+/// let parsed = try ArgumentParser(options: [resume]).parse(["--resume", "s.json", "trace.jsonl"])
+/// parsed[resume]  // "s.json"
+/// ```
 struct ArgumentParser {
-  struct Option {
-    var name: String
-    var takesValue: Bool
+  /// An option as the parser sees it: its name, and whether a value follows it.
+  protocol Option: Sendable {
+    var name: String { get }
+    var takesValue: Bool { get }
   }
 
+  /// An option without a value, present or not: `--strict`.
+  struct Flag: Option {
+    let name: String
+    var takesValue: Bool { false }
+
+    init(_ name: String) { self.name = name }
+  }
+
+  /// An option with a value: `--format json` or `--format=json`; it may be repeated (`--disable A
+  /// --disable B`), and every value is kept.
+  struct Value: Option {
+    let name: String
+    var takesValue: Bool { true }
+
+    init(_ name: String) { self.name = name }
+  }
+
+  /// What a command line said, read through the options that were declared.
   struct Parsed {
-    /// The last value of each option.
-    var values: [String: String] = [:]
-    /// Every value of each option, in order (for options that may repeat, such as `--disable`).
-    var allValues: [String: [String]] = [:]
-    var flags: Set<String> = []
+    /// Every value of each option with a value, in order, by name.
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
     var positionals: [String] = []
+    /// The names the parser accepted: reading any other is a mistake in the command, not in its input.
+    private let declared: Set<String>
+
+    fileprivate init(declared: Set<String>) { self.declared = declared }
+
+    fileprivate mutating func append(_ value: String, for option: any Option) {
+      values[option.name, default: []].append(value)
+    }
+
+    fileprivate mutating func insert(_ flag: any Option) { flags.insert(flag.name) }
+
+    /// Whether `flag` was given.
+    subscript(flag: Flag) -> Bool {
+      assert(declared.contains(flag.name), "\(flag.name) is read but was not given to the parser")
+      return flags.contains(flag.name)
+    }
+
+    /// The last value given for `option`, or `nil` when it was not given.
+    subscript(option: Value) -> String? { all(option).last }
+
+    /// Every value given for `option`, in order (for options that may repeat, such as `--disable`).
+    func all(_ option: Value) -> [String] {
+      assert(declared.contains(option.name), "\(option.name) is read but was not given to the parser")
+      return values[option.name] ?? []
+    }
   }
 
-  var options: [Option]
+  var options: [any Option]
 
   func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
-    var parsed = Parsed()
+    var parsed = Parsed(declared: Set(options.map(\.name)))
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -44,47 +97,28 @@ struct ArgumentParser {
       }
       if option.takesValue {
         if let inlineValue {
-          parsed.values[option.name] = inlineValue
-          parsed.allValues[option.name, default: []].append(inlineValue)
+          parsed.append(inlineValue, for: option)
         } else if index < arguments.count {
-          parsed.values[option.name] = arguments[index]
-          parsed.allValues[option.name, default: []].append(arguments[index])
+          parsed.append(arguments[index], for: option)
           index += 1
         } else {
           throw UsageError(message: "option '\(option.name)' needs a value")
         }
       } else {
         if inlineValue != nil { throw UsageError(message: "option '\(option.name)' takes no value") }
-        parsed.flags.insert(option.name)
+        parsed.insert(option)
       }
     }
     return parsed
   }
 
   private func suggestion(for name: String) -> String {
-    let best = options.map { ($0.name, Self.distance($0.name, name)) }.min { $0.1 < $1.1 }
-    guard let best, best.1 <= max(2, name.count / 3) else {
-      return "; valid options: " + options.map(\.name).joined(separator: ", ")
+    let names = options.map(\.name)
+    guard let closest = ClosestMatch.name(to: name, among: names, maximumDistance: max(2, name.count / 3))
+    else {
+      return "; valid options: " + names.joined(separator: ", ")
     }
-    return "; did you mean '\(best.0)'?"
-  }
-
-  /// Levenshtein distance, for "did you mean".
-  static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + [Int](repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    return "; did you mean '\(closest)'?"
   }
 }
 

@@ -13,9 +13,10 @@ enum AuditCommand {
 
     OPTIONS:
       --format text|json   text: compiler-style lines and a summary (default); json: the report document
-      --check-expect       pass when each file's findings equal its header's "expect" (recorded sessions as
-                           regression fixtures, see 'replay expect'); print the differences
-                           (with --format json: agrees, missing and unexpected rule ids per file)
+      --check-expect       pass when each file's findings agree with its header's "expect" (recorded sessions
+                           as regression fixtures: rule ids, or RULE@LINE entries, see 'replay expect');
+                           print the differences (with --format json: agrees, missing and unexpected
+                           entries per file); a malformed entry is an input error at the header
       --snapshot-out FILE  after auditing TRACE, write the audit's whole state to FILE (versioned JSON)
       --resume FILE        start from a snapshot: read only the bytes appended after it, with its state, so
                            CI audits an ever-growing log once (the end of the trace is not final then);
@@ -28,14 +29,19 @@ enum AuditCommand {
     file, .replay.json or --config; wins over 1), 64 wrong usage. Run 'replay rules' for the rule catalog.
     """
 
+  /// The options of `replay audit` besides the settings, each declared once for the parser and for `run`.
+  enum Option {
+    static let checkExpect = ArgumentParser.Flag("--check-expect")
+    static let snapshotOut = ArgumentParser.Value("--snapshot-out")
+    static let resume = ArgumentParser.Value("--resume")
+
+    static let all: [any ArgumentParser.Option] =
+      [CommandInput.Option.format, checkExpect, snapshotOut, resume] + TraceFiles.Option.all
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
-    let options: [ArgumentParser.Option] =
-      [
-        .init(name: "--format", takesValue: true), .init(name: "--check-expect", takesValue: false),
-        .init(name: "--snapshot-out", takesValue: true), .init(name: "--resume", takesValue: true),
-      ] + TraceFiles.options
-    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
@@ -48,7 +54,7 @@ enum AuditCommand {
     }
     let parsed = input.parsed
     let configuration = input.configuration
-    if parsed.values["--snapshot-out"] != nil || parsed.values["--resume"] != nil {
+    if parsed[Option.snapshotOut] != nil || parsed[Option.resume] != nil {
       return incremental(parsed, configuration: configuration, format: format, context: context)
     }
     let selection: (files: [String], jobs: Int)
@@ -57,32 +63,64 @@ enum AuditCommand {
     } catch {
       return input.failure(error)
     }
-    if selection.files.isEmpty && parsed.values["--shard"] == nil {
+    if selection.files.isEmpty && parsed[TraceFiles.Option.shard] == nil {
       return ReplayCLI.Result(
-        status: 2, stderr: "error: no *.jsonl files under \(parsed.positionals.joined(separator: ", "))\n")
+        status: .inputError,
+        stderr: "error: no *.jsonl files under \(parsed.positionals.joined(separator: ", "))\n")
     }
     let report = AuditReport(
       files: TraceBatch.map(selection.files, jobs: selection.jobs) {
         FileReport.audit(path: $0, configuration: configuration)
       })
-    if parsed.flags.contains("--check-expect") { return checkExpect(report, json: format == "json") }
-    var result = ReplayCLI.Result(status: report.exitStatus(strict: ThresholdOptions.isStrict(parsed)))
+    if parsed[Option.checkExpect] { return checkExpect(report, json: format == "json") }
+    var result = ReplayCLI.Result(status: ExitStatus(report, strict: ThresholdOptions.isStrict(parsed)))
     result.stdout = format == "json" ? report.json() + "\n" : report.text(color: context.useColor)
     return result
   }
 
+  /// One file's findings against its header's `expect`.
+  private struct ExpectComparison {
+    /// How they differ, or `nil` when they agree (or the file was not compared).
+    var difference: ExpectHeader.Difference?
+    /// A malformed entry of the header's `expect`: an input error at the header.
+    var headerError: InputError?
+    /// The findings in the form of the header's entries: `rule@line` when it names lines, else rule ids.
+    var reported: [String]
+
+    init(_ file: FileReport) {
+      var expected: [ExpectEntry]?
+      do {
+        expected = try ExpectHeader.entries(of: file)
+      } catch {
+        headerError = error
+      }
+      reported = ExpectHeader.entries(for: file.findings, lines: ExpectHeader.namesLines(expected ?? []))
+        .map(\.description)
+      guard file.readFailure == nil, headerError == nil else { return }
+      difference = ExpectHeader.difference(expected: expected, findings: file.findings)
+    }
+
+    /// Input errors of the file, its header's `expect` first.
+    func inputErrors(of file: FileReport) -> [InputError] {
+      (headerError.map { [$0] } ?? []) + file.inputErrors
+    }
+  }
+
   /// Compares each file's findings with its header's `expect`: exit 0 when all agree, 1 when any differs,
-  /// 2 on input errors.
+  /// 2 on input errors (a malformed `expect` entry included).
   static func checkExpect(_ report: AuditReport, json: Bool) -> ReplayCLI.Result {
     if json { return checkExpectJSON(report) }
     var result = ReplayCLI.Result()
     var differing = 0
+    var inputProblems = false
     for file in report.files {
+      let comparison = ExpectComparison(file)
       if let failure = file.readFailure { result.stdout += "\(file.path): error: [unreadable] \(failure)\n" }
-      for error in file.inputErrors {
+      for error in comparison.inputErrors(of: file) {
         result.stdout += "\(file.path):\(error.line):\(error.column): error: [input] \(error.message)\n"
       }
-      guard file.readFailure == nil, let difference = ExpectHeader.difference(file) else { continue }
+      inputProblems = inputProblems || file.hasInputProblems || comparison.headerError != nil
+      guard let difference = comparison.difference else { continue }
       differing += 1
       result.stdout += "\(file.path): error: [expect] the findings differ from the header's expect:\n"
       result.stdout += difference.text.split(separator: "\n").map { "  \($0)\n" }.joined()
@@ -90,7 +128,7 @@ enum AuditCommand {
     result.stdout +=
       "checked \(report.files.count) file\(report.files.count == 1 ? "" : "s") against their expect: "
     result.stdout += differing == 0 ? "all agree\n" : "\(differing) differ\n"
-    result.status = report.files.contains(where: \.hasInputProblems) ? 2 : (differing > 0 ? 1 : 0)
+    result.status = checkExpectStatus(inputProblems: inputProblems, differing: differing)
     return result
   }
 
@@ -100,10 +138,13 @@ enum AuditCommand {
     func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
     var files: [JSONValue] = []
     var differing = 0
+    var inputProblems = false
     for file in report.files {
-      let difference = file.readFailure == nil ? ExpectHeader.difference(file) : nil
-      if difference != nil { differing += 1 }
-      var errors = file.inputErrors.map { error -> JSONValue in
+      let comparison = ExpectComparison(file)
+      if comparison.difference != nil { differing += 1 }
+      let problems = file.hasInputProblems || comparison.headerError != nil
+      inputProblems = inputProblems || problems
+      var errors = comparison.inputErrors(of: file).map { error -> JSONValue in
         .object([
           ("line", .number(Double(error.line))), ("column", .number(Double(error.column))),
           ("message", .string(error.message)),
@@ -115,14 +156,14 @@ enum AuditCommand {
       }
       files.append(
         .object([
-          ("path", .string(file.path)), ("agrees", .bool(difference == nil && !file.hasInputProblems)),
-          ("expect", file.expect.map(strings) ?? .null), ("reported", strings(file.ruleIDs)),
-          ("missing", strings(difference?.missing ?? [])),
-          ("unexpected", strings(difference?.unexpected ?? [])),
+          ("path", .string(file.path)), ("agrees", .bool(comparison.difference == nil && !problems)),
+          ("expect", file.expect.map(strings) ?? .null), ("reported", strings(comparison.reported)),
+          ("missing", strings(comparison.difference?.missing ?? [])),
+          ("unexpected", strings(comparison.difference?.unexpected ?? [])),
           ("errors", .array(errors)),
         ]))
     }
-    let status = report.files.contains(where: \.hasInputProblems) ? 2 : (differing > 0 ? 1 : 0)
+    let status = checkExpectStatus(inputProblems: inputProblems, differing: differing)
     var out = ""
     JSONText.appendValue(
       .object([
@@ -131,11 +172,17 @@ enum AuditCommand {
           "summary",
           .object([
             ("files", .number(Double(report.files.count))), ("differing", .number(Double(differing))),
-            ("exitStatus", .number(Double(status))),
+            ("exitStatus", .number(Double(status.rawValue))),
           ])
         ),
       ]), to: &out)
-    return ReplayCLI.Result(status: Int32(status), stdout: out + "\n")
+    return ReplayCLI.Result(status: status, stdout: out + "\n")
+  }
+
+  /// Input errors in any file win over files whose findings differ from their `expect`.
+  private static func checkExpectStatus(inputProblems: Bool, differing: Int) -> ExitStatus {
+    if inputProblems { return .inputError }
+    return differing > 0 ? .findings : .clean
   }
 
   /// `--resume` / `--snapshot-out`: one trace, audited from a snapshot's line on.
@@ -150,26 +197,26 @@ enum AuditCommand {
     do {
       var snapshot: AuditSnapshot?
       var notes = ""
-      if let resume = parsed.values["--resume"] {
+      if let resume = parsed[Option.resume] {
         if let data = FileManager.default.contents(atPath: resume) {
           snapshot = try AuditSnapshot(json: data)
-        } else if resume == parsed.values["--snapshot-out"], !FileManager.default.fileExists(atPath: resume) {
+        } else if resume == parsed[Option.snapshotOut], !FileManager.default.fileExists(atPath: resume) {
           // The first run of `--resume S --snapshot-out S` in CI: there is no snapshot yet.
           notes = "note: no snapshot at \(resume) yet; audited from the start\n"
         } else {
           return ReplayCLI.Result(
-            status: 2,
+            status: .inputError,
             stderr: "error: cannot read the snapshot \(resume); check the path, or audit without --resume\n")
         }
       }
       let run = try IncrementalAudit.run(path: path, resumingFrom: snapshot, configuration: configuration)
-      if let out = parsed.values["--snapshot-out"] {
+      if let out = parsed[Option.snapshotOut] {
         guard FileManager.default.createFile(atPath: out, contents: try run.snapshot.json()) else {
-          return ReplayCLI.Result(status: 2, stderr: "error: cannot write the snapshot \(out)\n")
+          return ReplayCLI.Result(status: .inputError, stderr: "error: cannot write the snapshot \(out)\n")
         }
       }
       let report = AuditReport(files: [run.report])
-      var result = ReplayCLI.Result(status: report.exitStatus(strict: ThresholdOptions.isStrict(parsed)))
+      var result = ReplayCLI.Result(status: ExitStatus(report, strict: ThresholdOptions.isStrict(parsed)))
       result.stdout = format == "json" ? report.json() + "\n" : report.text(color: context.useColor)
       result.stderr = notes
       if let snapshot {
@@ -177,7 +224,7 @@ enum AuditCommand {
       }
       return result
     } catch {
-      return ReplayCLI.Result(status: 2, stderr: "error: \(error.message)\n")
+      return ReplayCLI.Result(status: .inputError, stderr: "error: \(error.message)\n")
     }
   }
 }

@@ -7,6 +7,14 @@ struct CommandInput {
   var configuration: AuditConfiguration
   let usage: String
 
+  /// The options several commands share, declared once.
+  enum Option {
+    /// Every command answers `--help` (and `-h`) with its usage.
+    static let help = ArgumentParser.Flag("--help")
+    /// The output format of the commands that have several; `format(_:)` reads and checks it.
+    static let format = ArgumentParser.Value("--format")
+  }
+
   /// The parsed input, or the result that ends the run early (`--help`, or a usage error).
   enum Outcome {
     case run(CommandInput)
@@ -16,14 +24,13 @@ struct CommandInput {
   /// Parses `arguments` with the command's own `options` plus `--help` and, for a command that audits
   /// (`auditSettings`), the audit settings options.
   static func parse(
-    _ arguments: [String], options: [ArgumentParser.Option], usage: String, auditSettings: Bool = true
+    _ arguments: [String], options: [any ArgumentParser.Option], usage: String, auditSettings: Bool = true
   ) -> Outcome {
     let parser = ArgumentParser(
-      options: options + [.init(name: "--help", takesValue: false)]
-        + (auditSettings ? ThresholdOptions.options : []))
+      options: options + [Option.help] + (auditSettings ? ThresholdOptions.Option.all : []))
     do {
       let parsed = try parser.parse(arguments)
-      if parsed.flags.contains("--help") { return .done(ReplayCLI.Result(stdout: usage + "\n")) }
+      if parsed[Option.help] { return .done(ReplayCLI.Result(stdout: usage + "\n")) }
       let configuration =
         auditSettings ? try ThresholdOptions.configuration(from: parsed) : AuditConfiguration()
       return .run(CommandInput(parsed: parsed, configuration: configuration, usage: usage))
@@ -36,9 +43,10 @@ struct CommandInput {
 
   /// The value of `--format`, which must be one of `allowed` (the first is the default).
   func format(_ allowed: [String]) throws(UsageError) -> String {
-    let format = parsed.values["--format"] ?? allowed.first ?? ""
+    let format = parsed[Option.format] ?? allowed.first ?? ""
     guard allowed.contains(format) else {
-      throw UsageError(message: "--format must be \(allowed.joined(separator: " or ")), not '\(format)'")
+      throw UsageError(
+        message: "\(Option.format.name) must be \(allowed.joined(separator: " or ")), not '\(format)'")
     }
     return format
   }
@@ -60,10 +68,10 @@ struct CommandInput {
   }
 
   /// An integer option of at least `minimum`, or `fallback` when absent.
-  func integer(_ name: String, minimum: Int, fallback: String) throws(UsageError) -> Int {
-    let text = parsed.values[name] ?? fallback
+  func integer(_ option: ArgumentParser.Value, minimum: Int, fallback: String) throws(UsageError) -> Int {
+    let text = parsed[option] ?? fallback
     guard let value = Int(text), value >= minimum else {
-      throw UsageError(message: "\(name) must be a number >= \(minimum), not '\(text)'")
+      throw UsageError(message: "\(option.name) must be a number >= \(minimum), not '\(text)'")
     }
     return value
   }

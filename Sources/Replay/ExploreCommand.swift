@@ -24,23 +24,28 @@ enum ExploreCommand {
     Exit status: 0 every property holds, 1 a property failed (the sequence is printed), 64 wrong usage.
     """
 
+  /// The options of `replay explore`, each declared once for the parser and for `run`.
+  enum Option {
+    static let depth = ArgumentParser.Value("--depth")
+    static let presentations = ArgumentParser.Value("--presentations")
+
+    static let all: [any ArgumentParser.Option] = [depth, presentations]
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let options: [ArgumentParser.Option] = [
-      .init(name: "--depth", takesValue: true), .init(name: "--presentations", takesValue: true),
-    ]
     let parsed: ArgumentParser.Parsed
-    switch CommandInput.parse(arguments, options: options, usage: usage, auditSettings: false) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage, auditSettings: false) {
     case .done(let result): return result
     case .run(let input): parsed = input.parsed
     }
     guard parsed.positionals.isEmpty else {
       return ReplayCLI.usageFailure(UsageError(message: "explore takes no paths"), usage: usage)
     }
-    guard let depth = Int(parsed.values["--depth"] ?? "6"), (0...12).contains(depth) else {
+    guard let depth = Int(parsed[Option.depth] ?? "6"), (0...12).contains(depth) else {
       return ReplayCLI.usageFailure(
         UsageError(message: "--depth needs an integer from 0 to 12"), usage: usage)
     }
-    guard let presentations = Int(parsed.values["--presentations"] ?? "1"), (1...4).contains(presentations)
+    guard let presentations = Int(parsed[Option.presentations] ?? "1"), (1...4).contains(presentations)
     else {
       return ReplayCLI.usageFailure(
         UsageError(message: "--presentations needs an integer from 1 to 4"), usage: usage)
@@ -63,7 +68,7 @@ enum ExploreCommand {
         "shortest present-then-dismiss: " + cycle.map { Self.label($0) }.joined(separator: ", ") + "\n"
     }
     for violation in report.violations { result.stderr += "error: \(violation)\n" }
-    result.status = report.violations.isEmpty ? 0 : 1
+    result.status = report.violations.isEmpty ? .clean : .findings
     return result
   }
 

@@ -19,12 +19,16 @@ enum ExportCommand {
     Example: replay export --format svg trace.jsonl > timeline.svg
     """
 
+  /// The options of `replay export` besides the settings, each declared once for the parser and for `run`.
+  enum Option {
+    static let width = ArgumentParser.Value("--width")
+
+    static let all: [any ArgumentParser.Option] = [CommandInput.Option.format, width]
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
-    let options: [ArgumentParser.Option] = [
-      .init(name: "--format", takesValue: true), .init(name: "--width", takesValue: true),
-    ]
-    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
@@ -32,20 +36,20 @@ enum ExportCommand {
     let path: String
     let width: Int
     do throws(UsageError) {
-      guard input.parsed.values["--format"] != nil else {
+      guard input.parsed[CommandInput.Option.format] != nil else {
         throw UsageError(message: "--format chrome|svg is required")
       }
       format = try input.format(["chrome", "svg"])
       path = try input.singlePath()
-      width = try input.integer("--width", minimum: 300, fallback: "1000")
+      width = try input.integer(Option.width, minimum: 300, fallback: "1000")
     } catch {
       return input.failure(error)
     }
     let replay = TraceReplay.run(path: path, configuration: input.configuration)
     if let failure = replay.report.readFailure {
-      return ReplayCLI.Result(status: 2, stderr: "error: \(failure)\n")
+      return ReplayCLI.Result(status: .inputError, stderr: "error: \(failure)\n")
     }
-    var result = ReplayCLI.Result(status: replay.report.inputErrors.isEmpty ? 0 : 2)
+    var result = ReplayCLI.Result(status: replay.report.inputErrors.isEmpty ? .clean : .inputError)
     for error in replay.report.inputErrors {
       result.stderr += "\(path):\(error.line):\(error.column): error: [input] \(error.message)\n"
     }

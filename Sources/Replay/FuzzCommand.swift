@@ -47,14 +47,20 @@ enum FuzzCommand {
     var violations = 0
   }
 
+  /// The options of `replay fuzz` besides the settings, each declared once for the parser and for `run`.
+  enum Option {
+    static let seed = ArgumentParser.Value("--seed")
+    static let count = ArgumentParser.Value("--count")
+    static let out = ArgumentParser.Value("--out")
+    static let invalid = ArgumentParser.Flag("--invalid")
+    static let regressions = ArgumentParser.Value("--regressions")
+
+    static let all: [any ArgumentParser.Option] = [seed, count, out, invalid, regressions]
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let options: [ArgumentParser.Option] = [
-      .init(name: "--seed", takesValue: true), .init(name: "--count", takesValue: true),
-      .init(name: "--out", takesValue: true), .init(name: "--invalid", takesValue: false),
-      .init(name: "--regressions", takesValue: true),
-    ]
     let input: CommandInput
-    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
@@ -63,15 +69,15 @@ enum FuzzCommand {
     guard parsed.positionals.isEmpty else {
       return ReplayCLI.usageFailure(UsageError(message: "fuzz takes no paths"), usage: usage)
     }
-    guard let seedText = parsed.values["--seed"], let seed = UInt64(seedText) else {
+    guard let seedText = parsed[Option.seed], let seed = UInt64(seedText) else {
       return ReplayCLI.usageFailure(UsageError(message: "--seed needs an unsigned integer"), usage: usage)
     }
-    guard let countText = parsed.values["--count"], let count = Int(countText), count >= 0 else {
+    guard let countText = parsed[Option.count], let count = Int(countText), count >= 0 else {
       return ReplayCLI.usageFailure(UsageError(message: "--count needs a non-negative integer"), usage: usage)
     }
-    let invalid = parsed.flags.contains("--invalid")
-    let out = parsed.values["--out"]
-    let regressions = parsed.values["--regressions"] ?? "traces/regressions"
+    let invalid = parsed[Option.invalid]
+    let out = parsed[Option.out]
+    let regressions = parsed[Option.regressions] ?? "traces/regressions"
     var result = ReplayCLI.Result()
     for directory in [out].compactMap({ $0 }) where !makeDirectory(directory, result: &result) {
       return result
@@ -89,8 +95,9 @@ enum FuzzCommand {
       if invalid {
         let (mutated, mutation) = mutator.mutate(trace)
         trace = mutated
-        findings = audit(trace, configuration: configuration)
-        header.expect = ruleIDs(findings)
+        // Counted from line 2, as in the file written with this header.
+        findings = audit(trace, configuration: configuration, firstLine: 2)
+        header.expect = ExpectHeader.entries(for: findings, lines: true).map(\.description)
         header.metadata.append(("mutation", .string(mutation?.description ?? "none")))
       } else {
         findings = audit(trace, configuration: configuration)
@@ -144,12 +151,13 @@ enum FuzzCommand {
       + "\(String(format: "%.2f", seconds)) s: \(rate) traces/s generated and audited; "
       + "machine and acceptor agreed on \(tally.agreed) (\(tally.violations) with a violation), "
       + "\(tally.undefined) left the acceptor's subset first; \(tally.failures) failing\n"
-    result.status = tally.failures > 0 ? 1 : 0
+    result.status = tally.failures > 0 ? .findings : .clean
     return result
   }
 
-  /// Shrinks `failure` and writes it with a header whose `expect` lists every rule its audit reports (and
-  /// for a disagreement `"check":"differential"`); returns the path, or nil after reporting an error.
+  /// Shrinks `failure` and writes it with a header whose `expect` lists every finding its audit reports as
+  /// `rule@line` (and for a disagreement `"check":"differential"`); returns the path, or nil after
+  /// reporting an error.
   private static func save(
     _ failure: Failure, note: String, to path: String, configuration: AuditConfiguration,
     result: inout ReplayCLI.Result
@@ -160,22 +168,27 @@ enum FuzzCommand {
     // The expect of a disagreement is the machine's own opinion, which may be the bug: the check tells the
     // test suite to compare the two judges on it as well.
     if failure.differential { metadata.append(("check", .string("differential"))) }
-    let expect = ruleIDs(audit(minimal, configuration: configuration))
+    let expect = expectEntries(minimal, configuration: configuration)
     let text = TraceWriter.trace(header: TraceHeader(expect: expect, metadata: metadata), events: minimal)
     return write(text, to: path, result: &result) ? path : nil
   }
 
-  static func audit(_ events: [Event], configuration: AuditConfiguration) -> [Finding] {
+  /// The findings of `events`, the first on line `firstLine`.
+  static func audit(_ events: [Event], configuration: AuditConfiguration, firstLine: Int = 1) -> [Finding] {
     var auditor = Auditor(configuration: configuration)
     var findings: [Finding] = []
-    for (index, event) in events.enumerated() { auditor.audit(event, line: index + 1, into: &findings) }
+    for (index, event) in events.enumerated() {
+      auditor.audit(event, line: index + firstLine, into: &findings)
+    }
     auditor.finish(into: &findings)
     return findings
   }
 
-  /// The distinct rule ids of `findings`, sorted: what a header's `expect` holds.
-  static func ruleIDs(_ findings: [Finding]) -> [String] {
-    Array(Set(findings.map(\.rule.rawValue))).sorted()
+  /// The `expect` of `events` written after a one-line header: every finding as `rule@line`, with the
+  /// lines of the written file, so the trace is a fixture the test suite compares by rule and line.
+  static func expectEntries(_ events: [Event], configuration: AuditConfiguration) -> [String] {
+    ExpectHeader.entries(for: audit(events, configuration: configuration, firstLine: 2), lines: true)
+      .map(\.description)
   }
 
   private static func makeDirectory(_ path: String, result: inout ReplayCLI.Result) -> Bool {
@@ -183,7 +196,7 @@ enum FuzzCommand {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       return true
     } catch {
-      result.status = 2
+      result.status = .inputError
       result.stderr += "\(path): error: cannot create directory: \(error.localizedDescription)\n"
       return false
     }
@@ -194,7 +207,7 @@ enum FuzzCommand {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       return true
     } catch {
-      result.status = 2
+      result.status = .inputError
       result.stderr += "\(path): error: cannot write: \(error.localizedDescription)\n"
       return false
     }

@@ -23,33 +23,37 @@ enum GraphCommand {
       -h, --help             Show this help
     """
 
+  /// The options of `replay graph`, each declared once for the parser and for `run`.
+  enum Option {
+    static let includeAll = ArgumentParser.Flag("--all")
+    static let violations = ArgumentParser.Flag("--violations")
+
+    static let all: [any ArgumentParser.Option] = [CommandInput.Option.format, includeAll, violations]
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let options: [ArgumentParser.Option] = [
-      .init(name: "--format", takesValue: true), .init(name: "--all", takesValue: false),
-      .init(name: "--violations", takesValue: false),
-    ]
     let parsed: ArgumentParser.Parsed
-    switch CommandInput.parse(arguments, options: options, usage: usage, auditSettings: false) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage, auditSettings: false) {
     case .done(let result): return result
     case .run(let input): parsed = input.parsed
     }
     if let extra = parsed.positionals.first {
       return ReplayCLI.usageFailure(UsageError(message: "unexpected argument '\(extra)'"), usage: usage)
     }
-    if parsed.flags.contains("--violations") {
-      guard parsed.values["--format"] == nil, !parsed.flags.contains("--all") else {
+    if parsed[Option.violations] {
+      guard parsed[CommandInput.Option.format] == nil, !parsed[Option.includeAll] else {
         return ReplayCLI.usageFailure(
           UsageError(message: "--violations prints a Markdown table; it takes neither --format nor --all"),
           usage: usage)
       }
       return ReplayCLI.Result(stdout: TransitionTable.ruleTable())
     }
-    let formatName = parsed.values["--format"] ?? "dot"
+    let formatName = parsed[CommandInput.Option.format] ?? "dot"
     guard let format = TransitionTable.GraphFormat(rawValue: formatName) else {
       return ReplayCLI.usageFailure(
         UsageError(message: "--format must be dot or mermaid, not '\(formatName)'"), usage: usage)
     }
     return ReplayCLI.Result(
-      stdout: TransitionTable.graph(format, includeAll: parsed.flags.contains("--all")))
+      stdout: TransitionTable.graph(format, includeAll: parsed[Option.includeAll]))
   }
 }

@@ -6,7 +6,7 @@ enum ReplayCLI {
 
   /// What a run printed and how it ended.
   struct Result {
-    var status: Int32 = 0
+    var status = ExitStatus.clean
     var stdout = ""
     var stderr = ""
   }
@@ -29,18 +29,7 @@ enum ReplayCLI {
     Audits recorded UIKit presentation lifecycles (trace format v1, JSON Lines).
 
     COMMANDS:
-      audit PATH...   Audit trace files or directories of *.jsonl for invalid orderings
-      rules           List the rule catalog (id, severity, what it catches)
-      shrink TRACE    Reduce a trace to a minimal one that still reports --rule ID (writes --out FILE)
-      fuzz            Generate seeded traces (--seed S --count N), audit them, shrink failing cases
-      explore         Check the machine on every event sequence up to --depth N over --presentations K
-      show TRACE      Rebuild every transition's phases and timing, with a terminal timeline
-      stats PATH...   Statistics across many traces (durations, outcomes, let-go progress, findings)
-      export TRACE    Export a timeline: --format chrome (Perfetto, chrome://tracing) or svg
-      tail FILE       Follow a trace while an app writes it and print each finding as it happens
-      graph           Draw the lifecycle from the transition table (Graphviz DOT or Mermaid)
-      state TRACE     The audit's state at a line or time: phases, stacks, deadlines (time travel)
-      expect TRACE... Write each trace's findings into its header (expect): recorded sessions as tests
+    \(Command.section)
 
     OPTIONS:
       -h, --help      Show help (also after a command: replay audit --help)
@@ -52,53 +41,28 @@ enum ReplayCLI {
 
   static func run(_ arguments: [String], context: Context) -> Result {
     guard let command = arguments.first else {
-      return Result(status: 64, stderr: "error: missing command\n\n" + usage + "\n")
+      return Result(status: .usage, stderr: "error: missing command\n\n" + usage + "\n")
     }
-    let rest = Array(arguments.dropFirst())
     switch command {
     case "-h", "--help", "help":
       return Result(stdout: usage + "\n")
     case "--version":
       return Result(stdout: "replay \(version) (trace format v\(TraceHeader.supportedVersion))\n")
-    case "audit":
-      return AuditCommand.run(rest, context: context)
-    case "rules":
-      return RulesCommand.run(rest, context: context)
-    case "shrink": return ShrinkCommand.run(rest, context: context)
-    case "fuzz": return FuzzCommand.run(rest, context: context)
-    case "explore": return ExploreCommand.run(rest, context: context)
-    case "show":
-      return ShowCommand.run(rest, context: context)
-    case "stats":
-      return StatsCommand.run(rest, context: context)
-    case "export":
-      return ExportCommand.run(rest, context: context)
-    case "tail":
-      return TailCommand.run(rest, context: context)
-    case "graph":
-      return GraphCommand.run(rest, context: context)
-    case "state":
-      return StateCommand.run(rest, context: context)
-    case "expect":
-      return ExpectCommand.run(rest, context: context)
     default:
-      let commands = [
-        "audit", "rules", "show", "stats", "export", "tail", "graph", "state", "expect", "shrink", "fuzz",
-        "explore", "help",
-      ]
-      let closest = commands.min {
-        ArgumentParser.distance($0, command) < ArgumentParser.distance($1, command)
-      }
+      if let known = Command.named(command) { return known.run(Array(arguments.dropFirst()), context) }
       let hint =
-        closest.map { ArgumentParser.distance($0, command) <= 2 ? "; did you mean '\($0)'?" : "" } ?? ""
-      return Result(status: 64, stderr: "error: unknown command '\(command)'\(hint)\n\n" + usage + "\n")
+        ClosestMatch.name(to: command, among: Command.all.map(\.name) + ["help"], maximumDistance: 2)
+        .map { "; did you mean '\($0)'?" } ?? ""
+      return Result(status: .usage, stderr: "error: unknown command '\(command)'\(hint)\n\n" + usage + "\n")
     }
   }
 
   /// Wrong usage: the message and the command's usage, exit 64. A bad settings file is not wrong usage:
   /// one line naming the file, exit 2.
   static func usageFailure(_ error: UsageError, usage: String) -> Result {
-    guard !error.isUnreadableInput else { return Result(status: 2, stderr: "error: \(error.message)\n") }
-    return Result(status: 64, stderr: "error: \(error.message)\n\n\(usage)\n")
+    guard !error.isUnreadableInput else {
+      return Result(status: .inputError, stderr: "error: \(error.message)\n")
+    }
+    return Result(status: .usage, stderr: "error: \(error.message)\n\n\(usage)\n")
   }
 }

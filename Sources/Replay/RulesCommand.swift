@@ -19,7 +19,7 @@ enum RulesCommand {
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
-    switch CommandInput.parse(arguments, options: [.init(name: "--format", takesValue: true)], usage: usage) {
+    switch CommandInput.parse(arguments, options: [CommandInput.Option.format], usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
@@ -55,7 +55,7 @@ enum RulesCommand {
       out += "\(JSONText.number(configuration.toleranceRatio * 100))% ± "
       out += "\(JSONText.number(configuration.toleranceSeconds * 1000)) ms, undriven after "
       out += "\(JSONText.number(configuration.undrivenAfter)) s\n"
-      if let file = parsed.values["--config"] ?? ThresholdOptions.discoverConfigFile() {
+      if let file = parsed[ThresholdOptions.Option.config] ?? ThresholdOptions.discoverConfigFile() {
         out += "settings file: \(file)\n"
       }
       out += "per file: a trace header's \"ignore\":[RULE, …] also turns those rules off for that file\n"

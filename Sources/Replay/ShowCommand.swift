@@ -17,9 +17,16 @@ enum ShowCommand {
     Colour is used only on a terminal, and never when NO_COLOR is set to a non-empty value.
     """
 
+  /// The options of `replay show` besides the settings, each declared once for the parser and for `run`.
+  enum Option {
+    static let width = ArgumentParser.Value("--width")
+
+    static let all: [any ArgumentParser.Option] = [width]
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
-    switch CommandInput.parse(arguments, options: [.init(name: "--width", takesValue: true)], usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
@@ -27,13 +34,13 @@ enum ShowCommand {
     let width: Int
     do {
       path = try input.singlePath()
-      width = try input.integer("--width", minimum: 20, fallback: context.environment["COLUMNS"] ?? "100")
+      width = try input.integer(Option.width, minimum: 20, fallback: context.environment["COLUMNS"] ?? "100")
     } catch {
       return input.failure(error)
     }
     let replay = TraceReplay.run(path: path, configuration: input.configuration)
     var result = ReplayCLI.Result(
-      status: AuditReport(files: [replay.report]).exitStatus(strict: input.isStrict))
+      status: ExitStatus(AuditReport(files: [replay.report]), strict: input.isStrict))
     if let failure = replay.report.readFailure {
       result.stderr = "error: \(failure)\n"
       return result

@@ -9,8 +9,8 @@ enum ShrinkCommand {
     Reduces a trace (recorded or generated) to a minimal one that an audit still reports ID for: runs of
     events removed, then single events, then optional payload keys, times rounded and ids shortened.
     Deterministic; removing any one event of the result loses the finding. The result is written with a
-    header whose expect lists every rule an audit of it reports (ID and whatever the few events left
-    also break), so it passes the test suite's audit as it is: ready for traces/regressions/.
+    header whose expect lists every finding an audit of it reports as RULE@LINE (ID and whatever the few
+    events left also break), so it passes the test suite's audit as it is: ready for traces/regressions/.
 
     OPTIONS:
       --rule ID            the rule the shrunk trace must still report (see replay rules)
@@ -22,12 +22,17 @@ enum ShrinkCommand {
     64 wrong usage.
     """
 
+  /// The options of `replay shrink` besides the settings, each declared once for the parser and for `run`.
+  enum Option {
+    static let rule = ArgumentParser.Value("--rule")
+    static let out = ArgumentParser.Value("--out")
+
+    static let all: [any ArgumentParser.Option] = [rule, out]
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    let options: [ArgumentParser.Option] = [
-      .init(name: "--rule", takesValue: true), .init(name: "--out", takesValue: true),
-    ]
     let input: CommandInput
-    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
@@ -36,24 +41,22 @@ enum ShrinkCommand {
     guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
       return ReplayCLI.usageFailure(UsageError(message: "give exactly one trace"), usage: usage)
     }
-    guard let ruleID = parsed.values["--rule"] else {
+    guard let ruleID = parsed[Option.rule] else {
       return ReplayCLI.usageFailure(UsageError(message: "missing --rule ID"), usage: usage)
     }
     guard let rule = Rule(rawValue: ruleID) else {
-      let closest = Rule.allCases.map(\.rawValue).min {
-        ArgumentParser.distance($0, ruleID) < ArgumentParser.distance($1, ruleID)
-      }
+      let closest = ClosestMatch.name(to: ruleID, among: Rule.allCases.map(\.rawValue))
       let hint = closest.map { "; did you mean '\($0)'?" } ?? ""
       return ReplayCLI.usageFailure(UsageError(message: "unknown rule '\(ruleID)'\(hint)"), usage: usage)
     }
-    guard let out = parsed.values["--out"] else {
+    guard let out = parsed[Option.out] else {
       return ReplayCLI.usageFailure(UsageError(message: "missing --out FILE"), usage: usage)
     }
     let reader: TraceReader
     do {
       reader = try TraceReader(path: path)
     } catch {
-      return ReplayCLI.Result(status: 2, stderr: "\(path): error: cannot read: \(error)\n")
+      return ReplayCLI.Result(status: .inputError, stderr: "\(path): error: cannot read: \(error)\n")
     }
     var header: TraceHeader?
     var events: [Event] = []
@@ -70,7 +73,7 @@ enum ShrinkCommand {
     }
     let predicate = TraceShrinker.reports(rule, configuration: configuration)
     guard predicate(events) else {
-      result.status = 1
+      result.status = .findings
       result.stderr +=
         "\(path): error: an audit of this trace does not report \(rule.rawValue); nothing to shrink\n"
       return result
@@ -83,8 +86,8 @@ enum ShrinkCommand {
       )
     ]
     metadata += (header?.metadata ?? []).filter { $0.key != "note" }
-    // Every rule the shrunk trace reports, not only `rule`: the test suite compares the whole list.
-    let expect = FuzzCommand.ruleIDs(FuzzCommand.audit(minimal, configuration: configuration))
+    // Every finding the shrunk trace reports, not only `rule`'s: the test suite compares them all.
+    let expect = FuzzCommand.expectEntries(minimal, configuration: configuration)
     let text = TraceWriter.trace(header: TraceHeader(expect: expect, metadata: metadata), events: minimal)
     if out == "-" {
       result.stdout = text
@@ -92,7 +95,7 @@ enum ShrinkCommand {
       do {
         try text.write(toFile: out, atomically: true, encoding: .utf8)
       } catch {
-        result.status = 2
+        result.status = .inputError
         result.stderr += "\(out): error: cannot write: \(error.localizedDescription)\n"
         return result
       }

@@ -21,20 +21,24 @@ enum StateCommand {
     the point (the state is still printed; those lines were skipped), 64 wrong usage.
     """
 
+  /// The options of `replay state` besides the settings, each declared once for the parser and for `run`.
+  enum Option {
+    static let at = ArgumentParser.Value("--at")
+    static let time = ArgumentParser.Value("--time")
+
+    static let all: [any ArgumentParser.Option] = [at, time, CommandInput.Option.format]
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
-    let options: [ArgumentParser.Option] = [
-      .init(name: "--at", takesValue: true), .init(name: "--time", takesValue: true),
-      .init(name: "--format", takesValue: true),
-    ]
-    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
     let parsed = input.parsed
     let configuration = input.configuration
     let point: AuditState.Point
-    switch (parsed.values["--at"], parsed.values["--time"]) {
+    switch (parsed[Option.at], parsed[Option.time]) {
     case (let line?, nil):
       guard let number = Int(line), number >= 1 else {
         return ReplayCLI.usageFailure(
@@ -63,11 +67,11 @@ enum StateCommand {
     do {
       reader = try TraceReader(path: path)
     } catch {
-      return ReplayCLI.Result(status: 2, stderr: "error: \(error.message)\n")
+      return ReplayCLI.Result(status: .inputError, stderr: "error: \(error.message)\n")
     }
     let state = AuditState.at(point, in: reader, configuration: configuration)
     return ReplayCLI.Result(
-      status: state.inputErrors.isEmpty ? 0 : 2,
+      status: state.inputErrors.isEmpty ? .clean : .inputError,
       stdout: format == "json" ? state.json() + "\n" : state.text(path: path))
   }
 }

@@ -22,13 +22,17 @@ enum StatsCommand {
       -h, --help           Show this help
     """
 
+  /// The options of `replay stats` besides the settings, each declared once for the parser and for `run`.
+  enum Option {
+    static let merge = ArgumentParser.Flag("--merge")
+
+    static let all: [any ArgumentParser.Option] =
+      [CommandInput.Option.format, merge] + TraceFiles.Option.all
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
-    let options: [ArgumentParser.Option] =
-      [
-        .init(name: "--format", takesValue: true), .init(name: "--merge", takesValue: false),
-      ] + TraceFiles.options
-    switch CommandInput.parse(arguments, options: options, usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
@@ -44,16 +48,16 @@ enum StatsCommand {
     let configuration = input.configuration
     var statistics = TraceStatistics()
     var result = ReplayCLI.Result()
-    if parsed.flags.contains("--merge") {
+    if parsed[Option.merge] {
       for path in paths {
         do {
           let text = try String(contentsOfFile: path, encoding: .utf8)
           statistics.merge(try TraceStatistics(json: text.trimmingCharacters(in: .whitespacesAndNewlines)))
         } catch let error as StatisticsFormatError {
-          return ReplayCLI.Result(status: 2, stderr: "\(path): error: \(error.message)\n")
+          return ReplayCLI.Result(status: .inputError, stderr: "\(path): error: \(error.message)\n")
         } catch {
           return ReplayCLI.Result(
-            status: 2, stderr: "\(path): error: cannot read: \(error.localizedDescription)\n")
+            status: .inputError, stderr: "\(path): error: cannot read: \(error.localizedDescription)\n")
         }
       }
     } else {
@@ -73,7 +77,7 @@ enum StatsCommand {
         }
         statistics.add(replay)
       }
-      if statistics.inputErrors > 0 { result.status = 2 }
+      if statistics.inputErrors > 0 { result.status = .inputError }
     }
     result.stdout = format == "json" ? statistics.json() + "\n" : statistics.text()
     return result

@@ -37,6 +37,17 @@ enum TailCommand {
     findings, 1 an error finding, 2 input errors, 64 wrong usage.
     """
 
+  /// The options of `replay tail` besides the settings, each declared once for the parser and for `run`.
+  enum Option {
+    static let fromStart = ArgumentParser.Flag("--from-start")
+    static let interval = ArgumentParser.Value("--interval")
+    static let timeout = ArgumentParser.Value("--timeout")
+    static let idleCheck = ArgumentParser.Value("--idle-check")
+    static let finishOnStop = ArgumentParser.Flag("--finish-on-stop")
+
+    static let all: [any ArgumentParser.Option] = [fromStart, interval, timeout, idleCheck, finishOnStop]
+  }
+
   /// What the follow loop was asked to do.
   struct Options {
     var path: String
@@ -63,10 +74,10 @@ enum TailCommand {
     /// the file since the last time.
     var restarts = 0
 
-    func exitStatus(strict: Bool) -> Int32 {
-      if inputErrors > 0 { return 2 }
-      if errors > 0 || (strict && warnings > 0) { return 1 }
-      return 0
+    func exitStatus(strict: Bool) -> ExitStatus {
+      if inputErrors > 0 { return .inputError }
+      if errors > 0 || (strict && warnings > 0) { return .findings }
+      return .clean
     }
   }
 
@@ -89,43 +100,36 @@ enum TailCommand {
     diagnostics: (String) -> Void = { _ in }, emit: (String) -> Void
   ) -> ReplayCLI.Result {
     let input: CommandInput
-    switch CommandInput.parse(
-      arguments,
-      options: [
-        .init(name: "--from-start", takesValue: false), .init(name: "--interval", takesValue: true),
-        .init(name: "--timeout", takesValue: true), .init(name: "--idle-check", takesValue: true),
-        .init(name: "--finish-on-stop", takesValue: false),
-      ], usage: usage)
-    {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
     var options: Options
     do throws(UsageError) {
       options = Options(path: try input.singlePath())
-      options.fromStart = input.parsed.flags.contains("--from-start")
+      options.fromStart = input.parsed[Option.fromStart]
       options.configuration = input.configuration
       options.strict = input.isStrict
       options.color = context.useColor
-      if let text = input.parsed.values["--interval"] {
+      if let text = input.parsed[Option.interval] {
         guard let value = Double(text), value.isFinite, value > 0, value <= 60 else {
           throw UsageError(message: "--interval must be a number of seconds in (0, 60], not '\(text)'")
         }
         options.interval = value
       }
-      if let text = input.parsed.values["--timeout"] {
+      if let text = input.parsed[Option.timeout] {
         guard let value = Double(text), value.isFinite, value >= 0 else {
           throw UsageError(message: "--timeout must be a number of seconds >= 0, not '\(text)'")
         }
         options.timeout = value
       }
-      if let text = input.parsed.values["--idle-check"] {
+      if let text = input.parsed[Option.idleCheck] {
         guard let value = Double(text), value.isFinite, value > 0 else {
           throw UsageError(message: "--idle-check must be a number of seconds > 0, not '\(text)'")
         }
         options.idleCheck = value
       }
-      options.finishOnStop = input.parsed.flags.contains("--finish-on-stop")
+      options.finishOnStop = input.parsed[Option.finishOnStop]
     } catch {
       return input.failure(error)
     }

@@ -7,13 +7,22 @@ import StateMachine
 enum ThresholdOptions {
   static let configFileName = ".replay.json"
 
-  static let options: [ArgumentParser.Option] = [
-    .init(name: "--grace", takesValue: true), .init(name: "--frame-rate", takesValue: true),
-    .init(name: "--tolerance", takesValue: true), .init(name: "--tolerance-ms", takesValue: true),
-    .init(name: "--undriven", takesValue: true), .init(name: "--strict", takesValue: false),
-    .init(name: "--disable", takesValue: true), .init(name: "--severity", takesValue: true),
-    .init(name: "--config", takesValue: true),
-  ]
+  /// The settings options, each declared once for the parser and for `configuration(from:)`.
+  enum Option {
+    static let grace = ArgumentParser.Value("--grace")
+    static let frameRate = ArgumentParser.Value("--frame-rate")
+    static let tolerance = ArgumentParser.Value("--tolerance")
+    static let toleranceMs = ArgumentParser.Value("--tolerance-ms")
+    static let undriven = ArgumentParser.Value("--undriven")
+    static let strict = ArgumentParser.Flag("--strict")
+    static let disable = ArgumentParser.Value("--disable")
+    static let severity = ArgumentParser.Value("--severity")
+    static let config = ArgumentParser.Value("--config")
+
+    static let all: [any ArgumentParser.Option] = [
+      grace, frameRate, tolerance, toleranceMs, undriven, strict, disable, severity, config,
+    ]
+  }
 
   static let help = """
       --grace SECONDS      how long past its expected end a transition may run before it is a hang (default 2)
@@ -29,27 +38,29 @@ enum ThresholdOptions {
       --strict             warnings fail the run too (exit 1)
     """
 
-  static func isStrict(_ parsed: ArgumentParser.Parsed) -> Bool { parsed.flags.contains("--strict") }
+  static func isStrict(_ parsed: ArgumentParser.Parsed) -> Bool { parsed[Option.strict] }
 
   /// The effective configuration: defaults, then the settings file, then the command line.
   static func configuration(from parsed: ArgumentParser.Parsed) throws(UsageError) -> AuditConfiguration {
     var configuration = AuditConfiguration()
-    if let path = parsed.values["--config"] ?? discoverConfigFile() {
+    if let path = parsed[Option.config] ?? discoverConfigFile() {
       try applyConfigFile(path, to: &configuration)
     }
-    func number(_ name: String, minimum: Double, exclusive: Bool = false) throws(UsageError) -> Double? {
-      guard let text = parsed.values[name] else { return nil }
-      return try checked(Double(text), text: text, name: name, minimum: minimum, exclusive: exclusive)
+    func number(_ option: ArgumentParser.Value, minimum: Double, exclusive: Bool = false) throws(UsageError)
+      -> Double?
+    {
+      guard let text = parsed[option] else { return nil }
+      return try checked(Double(text), text: text, name: option.name, minimum: minimum, exclusive: exclusive)
     }
-    if let grace = try number("--grace", minimum: 0) { configuration.grace = grace }
-    if let rate = try number("--frame-rate", minimum: 0, exclusive: true) { configuration.frameRate = rate }
-    if let percent = try number("--tolerance", minimum: 0) { configuration.toleranceRatio = percent / 100 }
-    if let milliseconds = try number("--tolerance-ms", minimum: 0) {
+    if let grace = try number(Option.grace, minimum: 0) { configuration.grace = grace }
+    if let rate = try number(Option.frameRate, minimum: 0, exclusive: true) { configuration.frameRate = rate }
+    if let percent = try number(Option.tolerance, minimum: 0) { configuration.toleranceRatio = percent / 100 }
+    if let milliseconds = try number(Option.toleranceMs, minimum: 0) {
       configuration.toleranceSeconds = milliseconds / 1000
     }
-    if let undriven = try number("--undriven", minimum: 0) { configuration.undrivenAfter = undriven }
-    for id in parsed.allValues["--disable"] ?? [] { configuration.rules.disabled.insert(try rule(id)) }
-    for setting in parsed.allValues["--severity"] ?? [] {
+    if let undriven = try number(Option.undriven, minimum: 0) { configuration.undrivenAfter = undriven }
+    for id in parsed.all(Option.disable) { configuration.rules.disabled.insert(try rule(id)) }
+    for setting in parsed.all(Option.severity) {
       let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2 else {
         throw UsageError(message: "--severity takes RULE=error or RULE=warning, not '\(setting)'")

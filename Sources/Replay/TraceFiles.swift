@@ -65,10 +65,13 @@ enum TraceFiles {
     }
   }
 
-  /// The options every many-file command takes: `--jobs N` and `--shard I/N`.
-  static let options: [ArgumentParser.Option] = [
-    .init(name: "--jobs", takesValue: true), .init(name: "--shard", takesValue: true),
-  ]
+  /// The options every many-file command takes, declared once for the parser and for `traceFiles`.
+  enum Option {
+    static let jobs = ArgumentParser.Value("--jobs")
+    static let shard = ArgumentParser.Value("--shard")
+
+    static let all: [any ArgumentParser.Option] = [jobs, shard]
+  }
 
   static let help = """
       --jobs N             audit N files at once (default: the number of cores); the report order stays
@@ -84,9 +87,9 @@ extension CommandInput {
   func traceFiles(standardInput: () -> String) throws(UsageError) -> (files: [String], jobs: Int) {
     let paths = try paths()
     let jobs = try integer(
-      "--jobs", minimum: 1, fallback: String(ProcessInfo.processInfo.activeProcessorCount))
+      TraceFiles.Option.jobs, minimum: 1, fallback: String(ProcessInfo.processInfo.activeProcessorCount))
     var files = TraceFiles.expand(paths, standardInput: standardInput)
-    if let text = parsed.values["--shard"] {
+    if let text = parsed[TraceFiles.Option.shard] {
       let shard = try TraceFiles.Shard(parsing: text)
       files = files.filter(shard.contains)
     }

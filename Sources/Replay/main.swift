@@ -14,4 +14,4 @@ let context = ReplayCLI.Context(
 let result = ReplayCLI.run(Array(CommandLine.arguments.dropFirst()), context: context)
 FileHandle.standardOutput.write(Data(result.stdout.utf8))
 FileHandle.standardError.write(Data(result.stderr.utf8))
-exit(result.status)
+exit(result.status.rawValue)

@@ -18,11 +18,11 @@ import Testing
     ).path
     try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
 
-    #expect(run(["audit", "--check-expect", path]).status == 1)
+    #expect(run(["audit", "--check-expect", path]).status == .findings)
     let written = run(["expect", path])
-    #expect(written.status == 0)
+    #expect(written.status == .clean)
     #expect(written.stdout == "\(path): expect [complete-twice]\n")
-    #expect(run(["audit", "--check-expect", path]).status == 0)
+    #expect(run(["audit", "--check-expect", path]).status == .clean)
 
     // Fix the app: drop the second completeTransition; the fixture now reports the difference.
     let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -31,8 +31,49 @@ import Testing
     fixed.remove(at: second)
     try fixed.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
     let check = run(["audit", "--check-expect", path])
-    #expect(check.status == 1)
+    #expect(check.status == .findings)
     #expect(check.stdout.contains("- complete-twice (expected, not reported)"))
+  }
+
+  /// complete-twice's sample without its header, in a temporary file.
+  func headerlessCompleteTwice() throws -> String {
+    let source = ReplayCLITests.tracesDirectory + "/rules/complete-twice.jsonl"
+    let lines = try String(contentsOfFile: source, encoding: .utf8).split(separator: "\n").dropFirst()
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "expect-lines-\(UUID().uuidString).jsonl"
+    ).path
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func linesWritesRuleAtLineAndLaterRunsKeepTheHeadersForm() throws {
+    let path = try headerlessCompleteTwice()
+    // The header is added as line 1, so the second completeTransition (line 9 without it) is line 10.
+    #expect(run(["expect", "--lines", path]).stdout == "\(path): expect [complete-twice@10]\n")
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8).hasPrefix(
+        #"{"format":"presentation-trace","version":1,"expect":["complete-twice@10"]}"#))
+    #expect(run(["audit", "--check-expect", path]).status == .clean)
+    #expect(run(["expect", "--dry-run", path]).stdout == "\(path): expect [complete-twice@10]\n")
+    #expect(run(["expect", "--no-lines", path]).stdout == "\(path): expect [complete-twice]\n")
+    #expect(run(["expect", path]).stdout == "\(path): expect [complete-twice]\n")
+    #expect(run(["audit", "--check-expect", path]).status == .clean)
+  }
+
+  @Test func aMalformedLineEntryIsReplacedWithLines() throws {
+    let path = try headerlessCompleteTwice()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try (#"{"format":"presentation-trace","version":1,"expect":["complete-twice@"]}"# + "\n" + text).write(
+      toFile: path, atomically: true, encoding: .utf8)
+    #expect(run(["audit", "--check-expect", path]).status == .inputError)
+    #expect(run(["expect", path]).stdout == "\(path): expect [complete-twice@10]\n")
+    #expect(run(["audit", "--check-expect", path]).status == .clean)
+  }
+
+  @Test func linesAndNoLinesTogetherIsWrongUsage() throws {
+    let result = run(["expect", "--lines", "--no-lines", try headerlessCompleteTwice()])
+    #expect(result.status == .usage)
+    #expect(result.stderr.hasPrefix("error: give at most one of --lines and --no-lines\n"))
   }
 
   @Test func aTraceWithInputErrorsIsNotRewritten() throws {
@@ -42,7 +83,7 @@ import Testing
       to: path, atomically: true, encoding: .utf8)
     let before = try String(contentsOf: path, encoding: .utf8)
     let result = run(["expect", path.path])
-    #expect(result.status == 2)
+    #expect(result.status == .inputError)
     #expect(try String(contentsOf: path, encoding: .utf8) == before)
   }
 }
@@ -93,7 +134,7 @@ import Testing
     try (lines.prefix(count).joined(separator: "\n") + "\n").write(
       toFile: log, atomically: true, encoding: .utf8)
     let first = run(["audit", "--snapshot-out", snapshot, log])
-    #expect(first.status != 2, "\(first.stderr)")
+    #expect(first.status != .inputError, "\(first.stderr)")
     return (directory, snapshot, lines)
   }
 
@@ -103,7 +144,7 @@ import Testing
     try (lines.prefix(50).joined(separator: "\n") + "\n").write(
       toFile: short, atomically: true, encoding: .utf8)
     let result = run(["audit", "--resume", snapshot, short])
-    #expect(result.status == 2)
+    #expect(result.status == .inputError)
     #expect(result.stderr.contains("shorter than where the snapshot stopped"), "\(result.stderr)")
     #expect(result.stderr.contains("without --resume"))
     #expect(result.stdout.isEmpty)
@@ -118,7 +159,7 @@ import Testing
     while text.utf8.count < 64 << 10 { text += #"{"t":99999,"id":"x","event":"mark","name":"pad"}"# + "\n" }
     try text.write(toFile: other, atomically: true, encoding: .utf8)
     let result = run(["audit", "--resume", snapshot, other])
-    #expect(result.status == 2)
+    #expect(result.status == .inputError)
     #expect(result.stderr.contains("not those the snapshot saw"), "\(result.stderr)")
     #expect(result.stdout.isEmpty)
   }
@@ -132,7 +173,7 @@ import Testing
     damaged[1] = String(repeating: "#", count: damaged[1].utf8.count)
     try (damaged.joined(separator: "\n") + "\n").write(toFile: log, atomically: true, encoding: .utf8)
     let result = run(["audit", "--resume", snapshot, log])
-    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    #expect(result.status == .findings, "\(result.stdout)\(result.stderr)")
     #expect(!result.stdout.contains("[input]"))
     #expect(result.stdout.contains(":136:1: error: [transition-never-completed]"))
   }
@@ -142,7 +183,7 @@ import Testing
       .path
     try "{}".write(toFile: path, atomically: true, encoding: .utf8)
     let result = run(["audit", "--resume", path, ReplayCLITests.tracesDirectory + "/valid/id-reuse.jsonl"])
-    #expect(result.status == 2)
+    #expect(result.status == .inputError)
     #expect(result.stderr.contains("not an audit snapshot"))
   }
 }

@@ -25,23 +25,25 @@ import Testing
       "shrink", "\(Self.tracesDirectory)/rules/complete-twice.jsonl", "--rule", "complete-twice", "--out",
       out,
     ])
-    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.status == .clean, "\(result.stderr)")
     let text = try String(contentsOfFile: out, encoding: .utf8)
     #expect(text.split(separator: "\n").count == 3, "\(text)")
-    // Every rule the three events still break, so the file passes the suite's audit as it is.
-    #expect(text.contains(#""expect":["complete-twice","unknown-presentation"]"#), "\(text)")
-    #expect(run(["audit", out]).status == 1)
-    #expect(run(["audit", "--check-expect", out]).status == 0)
+    // Every finding the three events still show, at its line in the written file, so the file passes
+    // the suite's audit as it is.
+    #expect(text.contains(#""expect":["unknown-presentation@2","complete-twice@3"]"#), "\(text)")
+    #expect(run(["audit", out]).status == .findings)
+    #expect(run(["audit", "--check-expect", out]).status == .clean)
   }
 
   @Test func shrinkUsageErrors() {
     #expect(
       run(["shrink", "x.jsonl", "--rule", "complete-twise", "--out", "y"]).stderr.contains("complete-twice"))
-    #expect(run(["shrink", "x.jsonl", "--rule", "complete-twice", "--out", "y"]).status == 2)
-    #expect(run(["shrink", "--rule", "complete-twice"]).status == 64)
-    #expect(run(["shrink", "--help"]).status == 0)
+    #expect(run(["shrink", "x.jsonl", "--rule", "complete-twice", "--out", "y"]).status == .inputError)
+    #expect(run(["shrink", "--rule", "complete-twice"]).status == .usage)
+    #expect(run(["shrink", "--help"]).status == .clean)
     let valid = "\(Self.tracesDirectory)/valid/card-present-dismiss.jsonl"
-    #expect(run(["shrink", valid, "--rule", "complete-twice", "--out", temporaryPath("none")]).status == 1)
+    #expect(
+      run(["shrink", valid, "--rule", "complete-twice", "--out", temporaryPath("none")]).status == .findings)
   }
 
   @Test func fuzzIsCleanAndDeterministic() throws {
@@ -50,16 +52,16 @@ import Testing
     let regressions = temporaryPath("regressions")
     for out in [first, second] {
       let result = run(["fuzz", "--seed", "7", "--count", "3", "--out", out, "--regressions", regressions])
-      #expect(result.status == 0, "seed 7: \(result.stderr)")
+      #expect(result.status == .clean, "seed 7: \(result.stderr)")
       #expect(result.stdout.contains("0 failing"))
     }
     let a = try String(contentsOfFile: "\(first)/fuzz-7-2.jsonl", encoding: .utf8)
     let b = try String(contentsOfFile: "\(second)/fuzz-7-2.jsonl", encoding: .utf8)
     #expect(a == b, "seed 7")
     let invalid = run(["fuzz", "--seed", "7", "--count", "20", "--invalid", "--regressions", regressions])
-    #expect(invalid.status == 0, "seed 7 --invalid: \(invalid.stderr)")
-    #expect(run(["fuzz", "--seed", "-1", "--count", "1"]).status == 64)
-    #expect(run(["fuzz", "--help"]).status == 0)
+    #expect(invalid.status == .clean, "seed 7 --invalid: \(invalid.stderr)")
+    #expect(run(["fuzz", "--seed", "-1", "--count", "1"]).status == .usage)
+    #expect(run(["fuzz", "--help"]).status == .clean)
   }
 
   @Test func invalidModeWritesTheWholeMutatedTraceLabelledWithItsFindings() throws {
@@ -68,24 +70,24 @@ import Testing
     let result = run([
       "fuzz", "--seed", "3", "--count", "8", "--invalid", "--out", out, "--regressions", regressions,
     ])
-    #expect(result.status == 0, "seed 3 --invalid: \(result.stderr)")
+    #expect(result.status == .clean, "seed 3 --invalid: \(result.stderr)")
     #expect(result.stdout.contains("machine and acceptor agreed on"), "\(result.stdout)")
     let text = try String(contentsOfFile: "\(out)/fuzz-3-0.jsonl", encoding: .utf8)
     // The whole trace as generated (appearance and layout included), not the acceptor's projection.
     #expect(text.contains("viewWillAppear") && text.contains("containerView"), "seed 3")
     #expect(text.contains(#""mutation":"#), "seed 3")
     // Each file's expect is what its audit reports, so the files can serve as fixtures as they are.
-    #expect(run(["audit", "--check-expect", out]).status == 0, "seed 3")
+    #expect(run(["audit", "--check-expect", out]).status == .clean, "seed 3")
   }
 
   @Test func exploreReportsEveryPropertyHolding() {
     let result = run(["explore", "--depth", "1", "--presentations", "2"])
-    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.status == .clean, "\(result.stderr)")
     #expect(result.stdout.contains("every property holds"))
     let deeper = run(["explore", "--depth", "4"])
     #expect(deeper.stdout.contains("states/s") && deeper.stdout.contains("sequences/s"), "\(deeper.stdout)")
     #expect(deeper.stdout.contains("shortest present-then-dismiss: presentationTransitionWillBegin p1"))
-    #expect(run(["explore", "--depth", "99"]).status == 64)
-    #expect(run(["explore", "--help"]).status == 0)
+    #expect(run(["explore", "--depth", "99"]).status == .usage)
+    #expect(run(["explore", "--help"]).status == .clean)
   }
 }

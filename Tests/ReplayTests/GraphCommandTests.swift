@@ -84,7 +84,7 @@ import Testing
   /// phase (or the phase's whole direction), and where the machine goes.
   @Test func theViolationsTableListsEveryRuleProducingPair() throws {
     let result = run(["--violations"])
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("| `") }.map {
       $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
     }
@@ -109,8 +109,8 @@ import Testing
       covered += 1
     }
     #expect(covered > 50)
-    #expect(run(["--violations", "--all"]).status == 64)
-    #expect(run(["--violations", "--format", "dot"]).status == 64)
+    #expect(run(["--violations", "--all"]).status == .usage)
+    #expect(run(["--violations", "--format", "dot"]).status == .usage)
   }
 
   /// Quotes come in pairs on every line (an escaped quote does not count), and brackets balance.
@@ -141,7 +141,7 @@ import Testing
     for format in ["dot", "mermaid"] {
       for arguments in [["--format", format], ["--format", format, "--all"]] {
         let result = run(arguments)
-        #expect(result.status == 0)
+        #expect(result.status == .clean)
         #expect(Self.wellFormed(result.stdout) == [], "\(arguments)")
       }
     }
@@ -212,9 +212,9 @@ import Testing
 
   @Test func usageErrorsAndHelp() {
     #expect(run(["--help"]).stdout.contains("USAGE: replay graph"))
-    #expect(run(["--format", "png"]).status == 64)
+    #expect(run(["--format", "png"]).status == .usage)
     #expect(run(["--format", "png"]).stderr.contains("dot or mermaid"))
-    #expect(run(["extra"]).status == 64)
+    #expect(run(["extra"]).status == .usage)
     #expect(run(["--al"]).stderr.contains("did you mean '--all'"))
   }
 

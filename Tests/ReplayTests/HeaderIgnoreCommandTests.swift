@@ -19,10 +19,10 @@ import Testing
 
   @Test func audit() throws {
     let ignored = cli.run(["audit", Self.sample])
-    #expect(ignored.status == 1)
+    #expect(ignored.status == .findings)
     #expect(!ignored.stdout.contains("[layout-hitch]"))
     #expect(ignored.stdout.contains("[dismiss-not-presented]"))
-    #expect(cli.run(["audit", "--check-expect", Self.sample]).status == 0)
+    #expect(cli.run(["audit", "--check-expect", Self.sample]).status == .clean)
     #expect(cli.run(["audit", try withoutIgnore()]).stdout.contains("[layout-hitch]"))
   }
 
@@ -43,9 +43,9 @@ import Testing
   @Test func expectWritesTheFindingsAfterTheIgnoreAndKeepsIt() throws {
     let copy = try cli.temporaryTrace(
       try String(contentsOfFile: Self.sample, encoding: .utf8).split(separator: "\n").map(String.init))
-    #expect(cli.run(["expect", copy]).status == 0)
+    #expect(cli.run(["expect", copy]).status == .clean)
     let header = try #require(try String(contentsOfFile: copy, encoding: .utf8).split(separator: "\n").first)
-    #expect(header.contains(#""expect":["dismiss-not-presented"],"ignore":["layout-hitch"]"#), "\(header)")
+    #expect(header.contains(#""expect":["dismiss-not-presented@25"],"ignore":["layout-hitch"]"#), "\(header)")
   }
 
   @Test func tail() throws {
@@ -59,7 +59,7 @@ import Testing
     let path = try cli.temporaryTrace(
       [#"{"format":"presentation-trace","version":1,"ignore":["layout-hitc"]}"#] + ReplayCLITests.cleanTrace)
     let result = cli.run(["audit", path])
-    #expect(result.status == 2)
+    #expect(result.status == .inputError)
     #expect(
       result.stdout.contains(
         "\(path):1:54: error: [input] \"ignore\": unknown rule id 'layout-hitc'; did you mean 'layout-hitch'?"

@@ -33,7 +33,7 @@ import Testing
   @Test func cleanTraceExitsZeroWithASummary() throws {
     let path = try temporaryTrace(Self.cleanTrace)
     let result = run(["audit", path])
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     #expect(result.stdout.contains("audited 1 file, 5 events: 0 errors, 0 warnings in 0 files (clean)"))
   }
 
@@ -41,7 +41,7 @@ import Testing
     let path = try temporaryTrace(
       Self.cleanTrace + [#"{"t":1.4,"id":"p1","event":"completeTransition","didComplete":true}"#])
     let result = run(["audit", path])
-    #expect(result.status == 1)
+    #expect(result.status == .findings)
     #expect(
       result.stdout.contains("\(path):6:1: error: [complete-twice] p1: completeTransition(true) in presented")
     )
@@ -53,7 +53,7 @@ import Testing
         #"{"t":1.4,"id":"p1","event":"completeTransition","didComplete":true}"#, #"{"t":oops}"#,
       ])
     let result = run(["audit", path])
-    #expect(result.status == 2)
+    #expect(result.status == .inputError)
     #expect(result.stdout.contains("\(path):7:6: error: [input]"))
   }
 
@@ -64,17 +64,17 @@ import Testing
     let headerOnly = try temporaryTrace([#"{"format":"presentation-trace","version":1}"#])
     for path in [empty.path, headerOnly] {
       let result = run(["audit", path])
-      #expect(result.status == 0, "a recording that wrote nothing is not an error")
+      #expect(result.status == .clean, "a recording that wrote nothing is not an error")
       #expect(result.stdout.contains("\(path):1:1: note: no events"), "\(result.stdout)")
       let json = run(["audit", "--format", "json", path])
-      #expect(json.status == 0 && json.stdout.contains(#""notes":[{"line":1,"message":"no events"#))
+      #expect(json.status == .clean && json.stdout.contains(#""notes":[{"line":1,"message":"no events"#))
     }
     #expect(!run(["audit", try temporaryTrace(Self.cleanTrace)]).stdout.contains("no events"))
   }
 
   @Test func missingFileIsUnreadableExitTwo() {
     let result = run(["audit", "/nonexistent/trace.jsonl"])
-    #expect(result.status == 2)
+    #expect(result.status == .inputError)
     #expect(result.stdout.contains("[unreadable]"))
   }
 
@@ -82,7 +82,7 @@ import Testing
     let path = try temporaryTrace(
       Self.cleanTrace + [#"{"t":1.4,"id":"p1","event":"completeTransition","didComplete":true}"#])
     let result = run(["audit", "--format", "json", path])
-    #expect(result.status == 1)
+    #expect(result.status == .findings)
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let files = try #require(document["files"] as? [[String: Any]])
@@ -101,20 +101,26 @@ import Testing
 
   @Test func usageErrorsExit64AndNameTheClosestOption() {
     let typo = run(["audit", "--formt", "json", "x.jsonl"])
-    #expect(typo.status == 64)
+    #expect(typo.status == .usage)
     #expect(typo.stderr.contains("did you mean '--format'?"))
-    #expect(run(["audit"]).status == 64)
-    #expect(run(["audit", "--format", "yaml", "x"]).status == 64)
-    #expect(run([]).status == 64)
+    #expect(run(["audit"]).status == .usage)
+    #expect(run(["audit", "--format", "yaml", "x"]).status == .usage)
+    #expect(run([]).status == .usage)
     let command = run(["audti"])
-    #expect(command.status == 64)
+    #expect(command.status == .usage)
     #expect(command.stderr.contains("did you mean 'audit'?"))
+  }
+
+  /// The numbers scripts and CI compare against (README's table), whatever the cases are called.
+  @Test func exitStatusesAreTheDocumentedNumbers() {
+    #expect(
+      [ExitStatus.clean, .findings, .inputError, .usage].map(\.rawValue) == [0, 1, 2, 64] as [Int32])
   }
 
   @Test func helpEverywhereAndVersion() {
     for arguments in [["--help"], ["audit", "--help"], ["rules", "--help"], ["audit", "-h"]] {
       let result = run(arguments)
-      #expect(result.status == 0, "\(arguments)")
+      #expect(result.status == .clean, "\(arguments)")
       #expect(result.stdout.contains("USAGE: replay"), "\(arguments)")
     }
     #expect(run(["--version"]).stdout.hasPrefix("replay "))
@@ -122,7 +128,7 @@ import Testing
 
   @Test func doubleDashEndsOptions() throws {
     let path = try temporaryTrace(Self.cleanTrace)
-    #expect(run(["audit", "--", path]).status == 0)
+    #expect(run(["audit", "--", path]).status == .clean)
   }
 
   @Test func rulesListsEveryRuleWithSeverity() {
@@ -154,13 +160,13 @@ import Testing
       to: directory.appendingPathComponent("nested/b.jsonl"), atomically: true, encoding: .utf8)
     try "ignored".write(to: directory.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
     let result = run(["audit", directory.path])
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     #expect(result.stdout.contains("audited 2 files, 10 events"))
   }
 
   @Test func bundledTracesFailAndValidOnesPass() {
-    #expect(run(["audit", Self.tracesDirectory]).status == 1)
-    #expect(run(["audit", Self.tracesDirectory + "/valid"]).status == 0)
-    #expect(run(["audit", Self.tracesDirectory + "/near-miss"]).status == 0)
+    #expect(run(["audit", Self.tracesDirectory]).status == .findings)
+    #expect(run(["audit", Self.tracesDirectory + "/valid"]).status == .clean)
+    #expect(run(["audit", Self.tracesDirectory + "/near-miss"]).status == .clean)
   }
 }

@@ -21,30 +21,30 @@ import Testing
 
   @Test func disableDropsTheFindingsOfARule() {
     let trace = Self.traces + "/rules/complete-twice.jsonl"
-    #expect(run(["audit", trace]).status == 1)
+    #expect(run(["audit", trace]).status == .findings)
     let result = run(["audit", "--disable", "complete-twice", trace])
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     #expect(!result.stdout.contains("[complete-twice]"))
   }
 
   @Test func severityChangesTheExitStatus() {
     let hitch = Self.traces + "/rules/layout-hitch.jsonl"
-    #expect(run(["audit", hitch]).status == 0)
-    #expect(run(["audit", "--severity", "layout-hitch=error", hitch]).status == 1)
-    #expect(run(["audit", "--strict", hitch]).status == 1)
+    #expect(run(["audit", hitch]).status == .clean)
+    #expect(run(["audit", "--severity", "layout-hitch=error", hitch]).status == .findings)
+    #expect(run(["audit", "--strict", hitch]).status == .findings)
     let twice = Self.traces + "/rules/complete-twice.jsonl"
-    #expect(run(["audit", "--severity=complete-twice=warning", twice]).status == 0)
+    #expect(run(["audit", "--severity=complete-twice=warning", twice]).status == .clean)
   }
 
   @Test func unknownRuleIdsNameTheClosestValidOne() throws {
     let result = run(["audit", "--disable", "complete-twise", Self.traces + "/valid"])
-    #expect(result.status == 64)
+    #expect(result.status == .usage)
     #expect(result.stderr.contains("unknown rule id 'complete-twise'; did you mean 'complete-twice'?"))
     let directory = try temporaryDirectory()
     let file = directory.appendingPathComponent("settings.json")
     try #"{"severity":{"layout-hich":"error"}}"#.write(to: file, atomically: true, encoding: .utf8)
     let fromFile = run(["audit", "--config", file.path, Self.traces + "/valid"])
-    #expect(fromFile.status == 2)  // the file is bad input, not wrong usage
+    #expect(fromFile.status == .inputError)  // the file is bad input, not wrong usage
     #expect(
       fromFile.stderr.contains(
         "\(file.path):1:13: unknown rule id 'layout-hich'; did you mean 'layout-hitch'?"))
@@ -61,20 +61,22 @@ import Testing
       "frameRate": 30
     }
     """.write(to: file, atomically: true, encoding: .utf8)
-    #expect(run(["audit", "--config", file.path, Self.traces + "/rules/complete-twice.jsonl"]).status == 0)
+    #expect(
+      run(["audit", "--config", file.path, Self.traces + "/rules/complete-twice.jsonl"]).status == .clean)
     // At 30 Hz the 24 ms pass fits in a frame, so even as an error it does not fire; at 60 Hz it does.
-    #expect(run(["audit", "--config", file.path, Self.traces + "/rules/layout-hitch.jsonl"]).status == 0)
+    #expect(
+      run(["audit", "--config", file.path, Self.traces + "/rules/layout-hitch.jsonl"]).status == .clean)
     #expect(
       run(["audit", "--config", file.path, "--frame-rate", "60", Self.traces + "/rules/layout-hitch.jsonl"])
         .status
-        == 1)
+        == .findings)
   }
 
   @Test func unknownSettingsAreErrorsThatListTheValidOnes() throws {
     let file = try temporaryDirectory().appendingPathComponent(".replay.json")
     try #"{"grase": 3}"#.write(to: file, atomically: true, encoding: .utf8)
     let result = run(["audit", "--config", file.path, Self.traces + "/valid"])
-    #expect(result.status == 2)
+    #expect(result.status == .inputError)
     #expect(
       result.stderr.contains("\(file.path):1:2: unknown setting \"grase\"; valid: disable, severity, grace"))
   }
@@ -82,13 +84,13 @@ import Testing
   @Test func anUnreadableSettingsFileIsOneClearErrorExitTwoWithoutTheUsage() throws {
     let missing = try temporaryDirectory().appendingPathComponent("nope.json").path
     let result = run(["audit", "--config", missing, Self.traces + "/valid"])
-    #expect(result.status == 2)
+    #expect(result.status == .inputError)
     #expect(!result.stderr.contains("USAGE"), "\(result.stderr)")
     #expect(result.stderr.contains("cannot read the settings file \(missing)"))
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     // Every command that takes the settings behaves the same.
     for command in [["rules"], ["show", Self.traces + "/valid/id-reuse.jsonl"]] {
-      #expect(run(command + ["--config", missing]).status == 2)
+      #expect(run(command + ["--config", missing]).status == .inputError)
     }
   }
 
@@ -98,7 +100,7 @@ import Testing
     try "{\n  \"disable\": [\"layout-hitch\"],\n  \"grace\": 3,,\n}\n".write(
       to: file, atomically: true, encoding: .utf8)
     let result = run(["audit", "--config", file.path, Self.traces + "/valid"])
-    #expect(result.status == 2)
+    #expect(result.status == .inputError)
     #expect(result.stderr.hasPrefix("error: \(file.path):3:14: "), "\(result.stderr)")
     #expect(result.stderr.contains("fix the file"))
     #expect(!result.stderr.contains("USAGE"))

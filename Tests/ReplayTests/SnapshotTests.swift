@@ -62,7 +62,7 @@ import Testing
 
   @Test func statsOfAllBundledTraces() {
     let result = run(["stats", "traces"])
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     assertSnapshot("stats-traces.txt", result.stdout)
   }
 
@@ -87,7 +87,7 @@ import Testing
       shards.append(path)
     }
     let merged = run(["stats", "--merge", "--format", "json"] + shards)
-    #expect(merged.status == 0)
+    #expect(merged.status == .clean)
     // Counts and buckets add up exactly; only the sums' last bits depend on the order of addition.
     let fromShards = try TraceStatistics(json: merged.stdout.trimmingCharacters(in: .newlines))
     let fromWhole = try TraceStatistics(json: whole.trimmingCharacters(in: .newlines))
@@ -102,13 +102,13 @@ import Testing
       "not-stats-\(UUID().uuidString).json")
     try #"{"files":[]}"#.write(to: path, atomically: true, encoding: .utf8)
     let result = run(["stats", "--merge", path.path])
-    #expect(result.status == 2)
+    #expect(result.status == .inputError)
     #expect(result.stderr.contains("not the output of 'replay stats --format json'"))
   }
 
   @Test func chromeExportHasTheTraceEventFields() throws {
     let result = run(["export", "--format", "chrome", "traces/mixed/shopping-session.jsonl"])
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let events = try #require(document["traceEvents"] as? [[String: Any]])
@@ -135,7 +135,7 @@ import Testing
 
   @Test func svgExportIsWellFormedAndMatchesItsSnapshot() throws {
     let result = run(["export", "--format", "svg", "traces/mixed/shopping-session.jsonl"])
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     #expect(result.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
     let parser = XMLParser(data: Data(result.stdout.utf8))
     #expect(parser.parse(), "the SVG is not well-formed XML: \(String(describing: parser.parserError))")

@@ -15,11 +15,11 @@ import Testing
     lines += ReplayCLITests.cleanTrace.suffix(2)
     let path = try cli.temporaryTrace(lines)
     let result = cli.run(["state", "--at", "5", path])
-    #expect(result.status == 2)
+    #expect(result.status == .inputError)
     #expect(result.stdout.contains("\(path):4:"), "\(result.stdout)")
     #expect(result.stdout.contains("input errors so far: 1"))
     let json = cli.run(["state", "--at", "5", "--format", "json", path])
-    #expect(json.status == 2)
+    #expect(json.status == .inputError)
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let errors = try #require(document["inputErrors"] as? [[String: Any]])
@@ -31,7 +31,7 @@ import Testing
     lines.append("{oops")
     let path = try cli.temporaryTrace(lines)
     let result = cli.run(["state", "--at", "3", path])
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     #expect(!result.stdout.contains("input error"))
   }
 
@@ -39,7 +39,7 @@ import Testing
     let path = try cli.temporaryTrace(
       [#"{"format":"presentation-trace","version":1}"#] + ReplayCLITests.cleanTrace)
     let result = cli.run(["state", "--at", "1", path])
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     #expect(result.stdout.hasPrefix("after line 1:"), "\(result.stdout)")
     #expect(cli.run(["state", "--at", "3", path]).stdout.hasPrefix("after line 3 (t=1.001):"))
   }

@@ -202,7 +202,7 @@ import Testing
     try recorder.close()
     stop.request()
     #expect(done.wait(timeout: .now() + 30) == .success)
-    #expect(result.value?.status == 1)
+    #expect(result.value?.status == .findings)
     #expect(
       result.value?.stdout.hasPrefix("followed \(path) (interrupted), 5 events: 1 error, 0 warnings") == true)
   }
@@ -217,7 +217,7 @@ import Testing
     ) {
       output.append($0)
     }
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     #expect(result.stdout == "followed \(path) (timed out), 5 events: 0 errors, 0 warnings\n")
     #expect(output.value.isEmpty)
   }
@@ -295,13 +295,13 @@ import Testing
       if text.contains("[transition-never-completed]") { stop.request() }
     }
     #expect(output.value.contains("[transition-never-completed] p1"), "\(output.value)")
-    #expect(result.status == 1)
+    #expect(result.status == .findings)
     #expect(result.stdout.contains("(interrupted)") && result.stdout.contains("1 error"), "\(result.stdout)")
     let plain = TailCommand.run(
       ["--from-start", "--grace", "0.05", "--interval", "0.01", "--timeout", "0.5", path],
       context: ReplayCLI.Context()
     ) { _ in }
-    #expect(plain.status == 0)  // without the idle check, nothing shows the hang
+    #expect(plain.status == .clean)  // without the idle check, nothing shows the hang
   }
 
   /// `--finish-on-stop` settles what only the end of a trace settles, as `replay audit` of the file as it
@@ -319,13 +319,13 @@ import Testing
       ["--finish-on-stop", "--interval", "0.01", "--timeout", "0.05", path], context: ReplayCLI.Context()
     ) { output.append($0) }
     #expect(output.value.contains(expected + "\n"), "\(output.value)")
-    #expect(asked.status == 1)
+    #expect(asked.status == .findings)
     let notAsked = TailCommand.run(
       ["--interval", "0.01", "--timeout", "0.05", path], context: ReplayCLI.Context()
     ) {
       _ in
     }
-    #expect(notAsked.status == 0)
+    #expect(notAsked.status == .clean)
   }
 
   /// The exit status and summary count the file as it is now: findings of the content before a
@@ -355,7 +355,7 @@ import Testing
     #expect(summary.errors == 0)
     #expect(summary.events == 5)
     #expect(summary.restarts == 1)
-    #expect(summary.exitStatus(strict: false) == 0)
+    #expect(summary.exitStatus(strict: false) == .clean)
     #expect(
       TailCommand.summaryLine(summary, path: path).contains("since the file was last truncated or replaced"))
   }
@@ -370,13 +370,13 @@ import Testing
     }
     #expect(
       ReplayCLI.run(["tail", "--help"], context: ReplayCLI.Context()).stdout.contains("USAGE: replay tail"))
-    #expect(run([]).status == 64)
-    #expect(run(["a", "b"]).status == 64)
-    #expect(run(["--interval", "0", "x"]).status == 64)
-    #expect(run(["--timeout", "-1", "x"]).status == 64)
+    #expect(run([]).status == .usage)
+    #expect(run(["a", "b"]).status == .usage)
+    #expect(run(["--interval", "0", "x"]).status == .usage)
+    #expect(run(["--timeout", "-1", "x"]).status == .usage)
     #expect(run(["--from-strat", "x"]).stderr.contains("did you mean '--from-start'"))
-    #expect(run(["--idle-check", "0", "x"]).status == 64)
-    #expect(run(["--idle-check", "soon", "x"]).status == 64)
+    #expect(run(["--idle-check", "0", "x"]).status == .usage)
+    #expect(run(["--idle-check", "soon", "x"]).status == .usage)
   }
 
   /// The built `replay` stops cleanly on Ctrl-C (SIGINT) and prints its summary.

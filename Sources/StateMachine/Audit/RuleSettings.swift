@@ -34,25 +34,9 @@ public struct RuleSettings: Sendable, Hashable, Codable {
   /// The rule a user meant by `id`, or an error naming the closest valid id.
   public static func rule(named id: String) throws(RuleSettingsError) -> Rule {
     if let rule = Rule(rawValue: id) { return rule }
-    let closest = Rule.allCases.min { editDistance($0.rawValue, id) < editDistance($1.rawValue, id) }
+    let closest = ClosestMatch.name(to: id, among: Rule.allCases.map(\.rawValue))
     throw RuleSettingsError(
-      message: "unknown rule id '\(id)'" + (closest.map { "; did you mean '\($0.rawValue)'?" } ?? ""))
-  }
-
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + [Int](repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+      message: "unknown rule id '\(id)'" + (closest.map { "; did you mean '\($0)'?" } ?? ""))
   }
 }
 

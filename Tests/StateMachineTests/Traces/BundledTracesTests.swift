@@ -3,7 +3,8 @@ import Testing
 
 @testable import StateMachine
 
-/// Audits every trace under `traces/` and checks the reported rule ids equal the file's own `expect` header.
+/// Audits every trace under `traces/` and checks its findings, by rule and line, against the file's own
+/// `expect` header: one `rule@line` entry per line with a finding of the rule.
 @Suite struct BundledTracesTests {
   static let tracesDirectory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -25,21 +26,31 @@ import Testing
     let report = FileReport.audit(path: Self.tracesDirectory.appendingPathComponent(relativePath).path)
     #expect(report.readFailure == nil)
     #expect(report.inputErrors.isEmpty, "input errors: \(report.inputErrors)")
-    let expect = try #require(report.expect, "\(relativePath) has no \"expect\" in its header")
+    // A malformed entry (an unknown rule, a line below 1) throws here, naming the entry.
+    let expected = try #require(
+      try ExpectHeader.entries(of: report), "\(relativePath) has no \"expect\" in its header")
+    let withoutLines = expected.filter { $0.line == nil }.map(\.description)
+    #expect(
+      withoutLines.isEmpty,
+      "\(relativePath) expects \(withoutLines) on no line; run 'replay expect --lines' on it")
+    #expect(Set(expected).count == expected.count, "\(relativePath) repeats an entry: \(expected)")
+    let difference = ExpectHeader.difference(expected: expected, findings: report.findings)
     let listing = report.findings.map { "  \($0.line): [\($0.rule.rawValue)] \($0.message)" }
     #expect(
-      report.ruleIDs == Array(Set(expect)).sorted(),
-      Comment(rawValue: "\(relativePath):\n" + listing.joined(separator: "\n")))
-    for id in expect { #expect(Rule(rawValue: id) != nil, "\(relativePath) expects unknown rule id \(id)") }
+      difference == nil,
+      Comment(
+        rawValue: "\(relativePath):\n\(difference?.text ?? "")\nfindings:\n" + listing.joined(separator: "\n")
+      ))
   }
 
-  @Test func everyRuleHasATraceThatTriggersIt() {
-    let expected = Set(
-      Self.traceFiles.filter { $0.hasPrefix("rules/") }.flatMap { path in
-        FileReport.audit(path: Self.tracesDirectory.appendingPathComponent(path).path).expect ?? []
-      })
+  @Test func everyRuleHasATraceThatTriggersIt() throws {
+    var expected: Set<Rule> = []
+    for path in Self.traceFiles where path.hasPrefix("rules/") {
+      let report = FileReport.audit(path: Self.tracesDirectory.appendingPathComponent(path).path)
+      expected.formUnion(try ExpectHeader.entries(of: report)?.map(\.rule) ?? [])
+    }
     for rule in Rule.allCases {
-      #expect(expected.contains(rule.rawValue), "no trace under traces/rules triggers \(rule.rawValue)")
+      #expect(expected.contains(rule), "no trace under traces/rules triggers \(rule.rawValue)")
     }
   }
 
