@@ -1,4 +1,4 @@
-/// The thresholds of an audit, each with the SPEC's default.
+/// The thresholds of an audit, each with the default of <doc:Rules#Timing-thresholds>.
 ///
 /// ```swift
 /// var configuration = AuditConfiguration()
@@ -6,13 +6,13 @@
 /// configuration.frameRate = 120  // a ProMotion device: a layout pass longer than 8.3 ms is a hitch
 /// ```
 public struct AuditConfiguration: Sendable, Hashable, Codable {
-  /// The grace window of `transition-never-completed` (decision 3), in seconds.
+  /// The grace window of `transition-never-completed` (<doc:Rules#Deadlines>), in seconds.
   public var grace: Double = 2.0
   /// The display's frame rate: a container layout pass longer than one frame is `layout-hitch`.
   public var frameRate: Double = 60
-  /// The relative part of the timing tolerance (decision 7): expected × (1 ± this).
+  /// The relative part of the timing tolerance (<doc:Rules#Timing-tolerance>): expected × (1 ± this).
   public var toleranceRatio: Double = 0.25
-  /// The absolute part of the timing tolerance (decision 7), in seconds: ± this.
+  /// The absolute part of the timing tolerance (<doc:Rules#Timing-tolerance>), in seconds: ± this.
   public var toleranceSeconds: Double = 0.05
   /// How long an interaction may go without update/finish/cancel before it is `interaction-undriven`.
   public var undrivenAfter: Double = 1.0
@@ -43,7 +43,7 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
     return configuration
   }
 
-  /// The window a measured time may fall in around `expected` before a timing rule fires (decision 7).
+  /// The window a measured time may fall in around `expected` before a timing rule fires (<doc:Rules#Timing-tolerance>).
   public func acceptableRange(around expected: Double) -> ClosedRange<Double> {
     let low = expected * (1 - toleranceRatio) - toleranceSeconds
     let high = expected * (1 + toleranceRatio) + toleranceSeconds

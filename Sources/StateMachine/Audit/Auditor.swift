@@ -18,7 +18,7 @@ public struct Auditor: Sendable, Codable {
   public let configuration: AuditConfiguration
   /// The machine the auditor drives.
   public private(set) var session = PresentationSession()
-  /// The latest time any line showed: the trace's clock for deadlines (Rules, “Time evidence”).
+  /// The latest time any line showed: the trace's clock for deadlines (<doc:Rules#Time-evidence>).
   public private(set) var clock = -Double.infinity
   private var previousT: Double?
   private var earliestDeadline = Double.infinity
@@ -150,7 +150,7 @@ public struct Auditor: Sendable, Codable {
   }
 
   /// A line's time, for a line that carries no event the machine knows (an app's own mark): it still
-  /// advances the clock, judging deadlines (Rules, “Time evidence”), and still must not go backwards.
+  /// advances the clock, judging deadlines (<doc:Rules#Time-evidence>), and still must not go backwards.
   public mutating func advanceClock(to t: Double, line: Int, id: String, into findings: inout [Finding]) {
     let start = findings.count
     if let previousT, t < previousT {
@@ -190,7 +190,7 @@ public struct Auditor: Sendable, Codable {
   /// The end of the trace: settles what only the end can settle (unresolved appearance callbacks).
   ///
   /// A transition still in flight is not reported here unless the trace ran past its deadline, which
-  /// the last event already judged: a recording cut mid-transition is not a hang (Rules, “Deadlines”).
+  /// the last event already judged: a recording cut mid-transition is not a hang (<doc:Rules#Deadlines>).
   public mutating func finish(into findings: inout [Finding]) {
     let start = findings.count
     append(session.finish(clock: clock, grace: configuration.grace), into: &findings)

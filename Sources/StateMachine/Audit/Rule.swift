@@ -38,92 +38,167 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, Codable 
   case layoutHitch = "layout-hitch"
   case sizeChangeDuringTransition = "size-change-during-transition"
 
-  /// Which table of SPEC section 3 a rule belongs to.
+  /// Which table of the rule catalog (<doc:Rules>) a rule belongs to.
   public enum Kind: String, Sendable { case ordering, timing }
 
-  /// Ordering rules judge the order of callbacks; timing rules judge their times against thresholds.
-  public var kind: Kind {
-    switch self {
-    case .durationMismatch, .completionLate, .interactionUndriven, .completionEarly, .layoutHitch,
-      .sizeChangeDuringTransition:
-      .timing
-    default: .ordering
+  /// Everything the catalog says about one rule.
+  public struct Entry: Sendable, Hashable {
+    /// Ordering rules judge the order of callbacks; timing rules judge their times against thresholds.
+    public var kind: Kind
+    /// How bad a finding is by default: errors fail an audit, warnings do not.
+    public var severity: Severity
+    /// A driver tends to repeat it (a pan handler that keeps sending updates): reported once per
+    /// transition, since every repeat has the same root cause.
+    public var isReportedOncePerTransition: Bool
+    /// One line on what the rule catches.
+    public var summary: String
+    /// What UIKit prints or shows when an app hits this, where it says anything.
+    public var uikitMessage: String?
+
+    init(_ kind: Kind, _ severity: Severity, once: Bool, _ summary: String, uikit: String? = nil) {
+      self.kind = kind
+      self.severity = severity
+      isReportedOncePerTransition = once
+      self.summary = summary
+      uikitMessage = uikit
     }
   }
 
-  /// Rules a driver tends to repeat (a pan handler that keeps sending updates): reported once per
-  /// transition, since every repeat has the same root cause.
-  public var isReportedOncePerTransition: Bool {
-    switch self {
-    case .interactionBeforeStart, .interactionAfterEnd, .percentOutOfRange, .gestureAfterCommit,
-      .layoutWithoutContainer:
-      true
-    default: false
-    }
-  }
-
-  /// How bad a finding of this rule is: errors fail an audit, warnings do not.
-  public var severity: Severity {
-    switch self {
-    case .interactionBeforeStart, .gestureAfterCommit: .warning
-    default: kind == .timing ? .warning : .error
-    }
-  }
-
-  /// One line on what the rule catches.
-  public var summary: String {
+  /// The rule's row of the catalog: one switch, so a new rule does not compile until every fact of it is
+  /// decided.
+  public var entry: Entry {
     switch self {
     case .presentWhileTransitioning:
-      "present while the presenter, or the presentation it would stack on, has a transition in flight"
-    case .presenterBusy: "present on a presenter that already presents another live presentation"
-    case .presenterUnknown: "present from a presenter that is neither a root nor presented"
-    case .idInUse: "present of an id that is still live"
+      Entry(
+        .ordering, .error, once: false,
+        "present while the presenter, or the presentation it would stack on, has a transition in flight",
+        uikit: "Attempt to present … while a presentation is in progress")
+    case .presenterBusy:
+      Entry(
+        .ordering, .error, once: false,
+        "present on a presenter that already presents another live presentation",
+        uikit: "Attempt to present … which is already presenting …")
+    case .presenterUnknown:
+      Entry(
+        .ordering, .error, once: false,
+        "present from a presenter that is neither a root nor presented",
+        uikit: "Attempt to present … whose view is not in the window hierarchy")
+    case .idInUse:
+      Entry(
+        .ordering, .error, once: false,
+        "present of an id that is still live")
     case .dismissWhileTransitioning:
-      "dismiss while this presentation (or one above it) is presenting or dismissing"
-    case .dismissNotPresented: "dismiss of an id that is not presented (double dismiss)"
-    case .eventOutOfPhase: "a lifecycle event the current phase does not allow"
-    case .unknownPresentation: "a lifecycle event for an id that is not live"
-    case .completeTwice: "completeTransition more than once in one transition"
-    case .completeWithoutCancel: "completeTransition(false) with no prior cancelInteractiveTransition"
-    case .completeContradictsCancel: "completeTransition(true) after cancelInteractiveTransition"
-    case .didEndMismatch: "*DidEnd(completed:) disagrees with completeTransition(didComplete:)"
-    case .didEndBeforeComplete: "*DidEnd before completeTransition once an animator started"
+      Entry(
+        .ordering, .error, once: false,
+        "dismiss while this presentation (or one above it) is presenting or dismissing",
+        uikit: "Attempt to dismiss from view controller … while a presentation or dismiss is in progress")
+    case .dismissNotPresented:
+      Entry(
+        .ordering, .error, once: false,
+        "dismiss of an id that is not presented (double dismiss)")
+    case .eventOutOfPhase:
+      Entry(
+        .ordering, .error, once: false,
+        "a lifecycle event the current phase does not allow")
+    case .unknownPresentation:
+      Entry(
+        .ordering, .error, once: false,
+        "a lifecycle event for an id that is not live")
+    case .completeTwice:
+      Entry(
+        .ordering, .error, once: false,
+        "completeTransition more than once in one transition")
+    case .completeWithoutCancel:
+      Entry(
+        .ordering, .error, once: false,
+        "completeTransition(false) with no prior cancelInteractiveTransition")
+    case .completeContradictsCancel:
+      Entry(
+        .ordering, .error, once: false,
+        "completeTransition(true) after cancelInteractiveTransition")
+    case .didEndMismatch:
+      Entry(
+        .ordering, .error, once: false,
+        "*DidEnd(completed:) disagrees with completeTransition(didComplete:)")
+    case .didEndBeforeComplete:
+      Entry(
+        .ordering, .error, once: false,
+        "*DidEnd before completeTransition once an animator started")
     case .interactionBeforeStart:
-      "update/finish/cancel/pause before startInteractiveTransition (dropped or deferred by UIKit)"
-    case .interactionAfterEnd: "update/finish/cancel/pause after the interaction was finished or cancelled"
-    case .percentOutOfRange: "updateInteractiveTransition percent outside 0...1"
-    case .layoutUnbalanced: "containerViewDidLayoutSubviews without Will (outside a dismissal), or Will twice"
-    case .layoutWithoutContainer: "container layout while the presentation has no container"
-    case .appearanceUnbalanced: "viewDid* without its viewWill*, or a viewWill* never resolved"
-    case .gestureAfterCommit: "panBegan/panChanged after the interactive transition was finished or cancelled"
-    case .didDismissWithoutDismissal: "presentationControllerDidDismiss without a completed dismissal"
+      Entry(
+        .ordering, .warning, once: true,
+        "update/finish/cancel/pause before startInteractiveTransition (dropped or deferred by UIKit)")
+    case .interactionAfterEnd:
+      Entry(
+        .ordering, .error, once: true,
+        "update/finish/cancel/pause after the interaction was finished or cancelled")
+    case .percentOutOfRange:
+      Entry(
+        .ordering, .error, once: true,
+        "updateInteractiveTransition percent outside 0...1")
+    case .layoutUnbalanced:
+      Entry(
+        .ordering, .error, once: false,
+        "containerViewDidLayoutSubviews without Will (outside a dismissal), or Will twice")
+    case .layoutWithoutContainer:
+      Entry(
+        .ordering, .error, once: true,
+        "container layout while the presentation has no container")
+    case .appearanceUnbalanced:
+      Entry(
+        .ordering, .error, once: false,
+        "viewDid* without its viewWill*, or a viewWill* never resolved",
+        uikit: "Unbalanced calls to begin/end appearance transitions")
+    case .gestureAfterCommit:
+      Entry(
+        .ordering, .warning, once: true,
+        "panBegan/panChanged after the interactive transition was finished or cancelled")
+    case .didDismissWithoutDismissal:
+      Entry(
+        .ordering, .error, once: false,
+        "presentationControllerDidDismiss without a completed dismissal")
     case .transitionNeverCompleted:
-      "a begun transition with no completeTransition/*DidEnd within its expected time plus grace"
-    case .timeWentBackwards: "t smaller than the previous line's"
+      Entry(
+        .ordering, .error, once: false,
+        "a begun transition with no completeTransition/*DidEnd within its expected time plus grace",
+        uikit: "the UI freezes")
+    case .timeWentBackwards:
+      Entry(
+        .ordering, .error, once: false,
+        "t smaller than the previous line's")
     case .durationMismatch:
-      "non-interactive: completeTransition − animateTransition differs from the declared duration beyond tolerance"
+      Entry(
+        .timing, .warning, once: false,
+        "non-interactive: completeTransition − animateTransition differs from the declared duration beyond tolerance"
+      )
     case .completionLate:
-      "completeTransition later than UIKit's remaining time after finish/cancel ((1−p)·d÷speed, p·d÷speed)"
-    case .interactionUndriven: "startInteractiveTransition with no update/finish/cancel for over 1 s"
-    case .completionEarly: "completeTransition far sooner than the remaining animation after finish/cancel"
-    case .layoutHitch: "a container layout pass longer than one frame (60 Hz by default)"
-    case .sizeChangeDuringTransition: "viewWillTransitionToSize while a transition is in flight"
+      Entry(
+        .timing, .warning, once: false,
+        "completeTransition later than UIKit's remaining time after finish/cancel ((1−p)·d÷speed, p·d÷speed)")
+    case .interactionUndriven:
+      Entry(
+        .timing, .warning, once: false,
+        "startInteractiveTransition with no update/finish/cancel for over 1 s")
+    case .completionEarly:
+      Entry(
+        .timing, .warning, once: false,
+        "completeTransition far sooner than the remaining animation after finish/cancel")
+    case .layoutHitch:
+      Entry(
+        .timing, .warning, once: false,
+        "a container layout pass longer than one frame (60 Hz by default)")
+    case .sizeChangeDuringTransition:
+      Entry(
+        .timing, .warning, once: false,
+        "viewWillTransitionToSize while a transition is in flight")
     }
   }
 
-  /// What UIKit prints or shows when an app hits this, where it says anything.
-  public var uikitMessage: String? {
-    switch self {
-    case .presentWhileTransitioning: "Attempt to present … while a presentation is in progress"
-    case .presenterBusy: "Attempt to present … which is already presenting …"
-    case .presenterUnknown: "Attempt to present … whose view is not in the window hierarchy"
-    case .dismissWhileTransitioning:
-      "Attempt to dismiss from view controller … while a presentation or dismiss is in progress"
-    case .appearanceUnbalanced: "Unbalanced calls to begin/end appearance transitions"
-    case .transitionNeverCompleted: "the UI freezes"
-    default: nil
-    }
-  }
+  public var kind: Kind { entry.kind }
+  public var isReportedOncePerTransition: Bool { entry.isReportedOncePerTransition }
+  public var severity: Severity { entry.severity }
+  public var summary: String { entry.summary }
+  public var uikitMessage: String? { entry.uikitMessage }
 
   public static func < (lhs: Rule, rhs: Rule) -> Bool { lhs.rawValue < rhs.rawValue }
 }

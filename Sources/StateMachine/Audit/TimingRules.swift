@@ -1,4 +1,4 @@
-/// The timing rules (severity warning; Rules, “Timing rules”), judged on events the machine accepted.
+/// The timing rules (severity warning; <doc:Rules>), judged on events the machine accepted.
 ///
 /// ```swift
 /// TimingRules.check(event, line: 12, step: step, record: lifecycle.transition,
@@ -64,8 +64,8 @@ enum TimingRules {
       }
       return
     }
-    // An interactive transition with no declared duration, or a cancel with no update, is not timed (Rules,
-    // “Timing tolerance”).
+    // An interactive transition with no declared duration, or a cancel with no update, is not timed
+    // (<doc:Rules#Timing-tolerance>).
     guard let commit = record.commit, let declared = record.declaredDuration,
       commit.kind == .finish || commit.hadUpdate
     else { return }

@@ -1,4 +1,4 @@
-/// When a transition in flight becomes a hang (`transition-never-completed`): Rules, “Deadlines”.
+/// When a transition in flight becomes a hang (`transition-never-completed`): <doc:Rules#Deadlines>.
 ///
 /// ```swift
 /// let deadline = TransitionDeadline(for: lifecycle, gesture: nil, carriedByAnotherMember: false, grace: 2)
@@ -126,7 +126,7 @@ public struct TransitionDeadline: Sendable, Hashable {
     }
   }
 
-  /// UIKit's remaining time after a finish or cancel (Rules, “Timing tolerance”): (1 − p)·d ÷ speed, or p·d ÷ speed.
+  /// UIKit's remaining time after a finish or cancel (<doc:Rules#Timing-tolerance>): (1 − p)·d ÷ speed, or p·d ÷ speed.
   /// A negative declared duration counts as 0 and an impossible speed as 1 (`Commit.effectiveSpeed`).
   public static func remaining(_ commit: TransitionRecord.Commit, duration: Double?) -> Double {
     guard let duration else { return 0 }

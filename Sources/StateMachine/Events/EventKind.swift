@@ -68,7 +68,14 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
     case .updateInteractiveTransition: [.percent]
     case .completeTransition: [.didComplete]
     case .viewWillTransitionToSize: [.width, .height]
-    default: []
+    case .present, .presentationTransitionWillBegin, .dismiss, .dismissalTransitionWillBegin,
+      .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews, .startInteractiveTransition,
+      .pauseInteractiveTransition, .finishInteractiveTransition, .cancelInteractiveTransition,
+      .viewWillAppear,
+      .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .panBegan, .panChanged, .panEnded, .panCancelled,
+      .presentationControllerWillDismiss, .presentationControllerDidDismiss,
+      .presentationControllerDidAttemptToDismiss, .completion, .mark:
+      []
     }
   }
 }

@@ -80,7 +80,11 @@ public struct BoundedExplorer: Sendable {
           alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(percent: 0.5)))
         case .viewWillTransitionToSize, .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews:
           alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(width: 390, height: 844)))
-        default:
+        case .presentationTransitionWillBegin, .dismiss, .dismissalTransitionWillBegin,
+          .pauseInteractiveTransition, .finishInteractiveTransition, .cancelInteractiveTransition,
+          .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .panBegan, .panChanged,
+          .panEnded, .panCancelled, .presentationControllerWillDismiss, .presentationControllerDidDismiss,
+          .presentationControllerDidAttemptToDismiss, .completion, .mark:
           alphabet.append(Event(t: 0, id: id, kind: kind))
         }
       }

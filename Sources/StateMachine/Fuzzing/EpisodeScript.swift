@@ -9,7 +9,7 @@
 /// `presenterAppearance` names the presenter that gets appearance callbacks: with a `fullScreen` style
 /// UIKit removes the presenter's view, so the presenter (a root under its own name, or the presentation
 /// below) gets `viewWillDisappear`/`viewDidDisappear` when the presentation comes and
-/// `viewWillAppear`/`viewDidAppear` when it goes (SPEC decision 5); other styles leave it alone.
+/// `viewWillAppear`/`viewDidAppear` when it goes (<doc:Rules#Appearance-events>); other styles leave it alone.
 struct EpisodeScript: Sendable {
   var micros: Int64
   var events: [Event] = []
@@ -127,7 +127,7 @@ struct EpisodeScript: Sendable {
   }
 
   /// A presentation recorded from its callbacks only (no `present` line): an implicit present on the
-  /// default root's top-most presentation (SPEC decision 4), system-driven or with an animator; no
+  /// default root's top-most presentation (<doc:Rules#Optional-request-events>), system-driven or with an animator; no
   /// completion block is recorded, as no `present` call was.
   mutating func presentCallbacksOnly(_ id: String, random: inout SeededRandom) {
     at(random.within(100...2000), id, .presentationTransitionWillBegin)
@@ -207,7 +207,7 @@ struct EpisodeScript: Sendable {
   }
 
   /// A dismissal recorded from its callbacks only (no `dismiss` line): a system dismissal of a presented
-  /// presentation (SPEC decision 4), system-driven or with an animator; no completion block.
+  /// presentation (<doc:Rules#Optional-request-events>), system-driven or with an animator; no completion block.
   mutating func dismissCallbacksOnly(_ id: String, presenterAppearance: String?, random: inout SeededRandom) {
     at(random.within(100...2000), id, .dismissalTransitionWillBegin)
     if let appearance = presenterAppearance { at(200, appearance, .viewWillAppear, Payload(animated: true)) }

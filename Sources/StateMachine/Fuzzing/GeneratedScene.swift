@@ -107,7 +107,7 @@ struct GeneratedScene: Sendable {
     case .presentAnimated, .presentInteractiveFinish, .presentInteractiveCancel, .presentNonAnimated:
       return canPresent
     case .presentCallbacksOnly:
-      // An implicit present stacks on the default root's top-most presentation (decision 4).
+      // An implicit present stacks on the default root's top-most presentation (<doc:Rules#Optional-request-events>).
       return canPresent && root == PresentationSession.defaultRoot
     case .dismissAnimated, .dismissInteractiveFinish, .dismissInteractiveCancel, .dismissNonAnimated,
       .dismissCallbacksOnly, .rotation:

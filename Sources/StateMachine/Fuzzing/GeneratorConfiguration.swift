@@ -21,7 +21,7 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     public var presentInteractiveFinish: Int
     public var presentInteractiveCancel: Int
     public var presentNonAnimated: Int
-    /// A presentation recorded from its callbacks only, with no `present` line (SPEC decision 4).
+    /// A presentation recorded from its callbacks only, with no `present` line (<doc:Rules#Optional-request-events>).
     public var presentCallbacksOnly: Int
     public var dismissAnimated: Int
     public var dismissInteractiveFinish: Int

@@ -1,5 +1,5 @@
 /// A second, independent judge of callback order, written as a hand-made list of the events each phase
-/// allows (SPEC section 2), for differential testing against `PresentationSession`.
+/// allows (<doc:Lifecycle#Legal-orderings>), for differential testing against `PresentationSession`.
 ///
 /// ```swift
 /// let events = OrderingAcceptor.projection(of: trace)
@@ -244,11 +244,11 @@ public enum OrderingAcceptor {
         switch p.stage {
         case .completed, .cancelled:
           inTail = true
-          if event.kind == .completion, p.stage == .cancelled { return bad }  // decision 9
+          if event.kind == .completion, p.stage == .cancelled { return bad }  // <doc:Rules#Completion>
         case .shown, .over:
           guard p.lastCompleted != nil, !p.tail.isEmpty else { return bad }
           inTail = true
-          if event.kind == .completion, p.lastCompleted == false { return bad }  // decision 9
+          if event.kind == .completion, p.lastCompleted == false { return bad }  // <doc:Rules#Completion>
           if event.kind == .animationEnded, !p.lastHadAnimator {
             return .undefined(at: index, "animationEnded, no animator")
           }

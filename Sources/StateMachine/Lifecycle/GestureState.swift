@@ -4,7 +4,7 @@
 /// gesture.isActive // true between panBegan and panEnded/panCancelled
 /// ```
 ///
-/// Gestures never create or need a presentation (decision 6): the state is kept per id on its own.
+/// Gestures never create or need a presentation (<doc:Rules#Gestures>): the state is kept per id on its own.
 public struct GestureState: Sendable, Hashable, Codable {
   /// A finger is down: `panBegan` or `panChanged` came last.
   public var isActive = false

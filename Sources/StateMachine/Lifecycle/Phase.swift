@@ -46,7 +46,7 @@ public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
     }
   }
 
-  /// From the request until `*DidEnd` (Rules, “In flight”).
+  /// From the request until `*DidEnd` (<doc:Rules#In-flight>).
   public var isInFlight: Bool { direction != nil }
 
   /// The id names a presentation UIKit still holds (so `present` of it is `id-in-use`).

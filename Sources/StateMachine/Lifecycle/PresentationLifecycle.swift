@@ -147,7 +147,7 @@ public struct PresentationLifecycle: Sendable, Hashable {
     case .move, .stay, .resume, .aside:
       (rule, detail) = Self.checkSideTracks(trigger, &tracks, phase: from, event: event, line: line)
     case .recover:
-      // Followed as if legal (Lifecycle, “Recovery follows the evidence”): its side effects count, its side
+      // Followed as if legal (<doc:Rules#Recovery-follows-the-evidence>): its side effects count, its side
       // findings would be a cascade.
       _ = Self.checkSideTracks(trigger, &tracks, phase: from, event: event, line: line)
     case .reject:
@@ -164,8 +164,8 @@ public struct PresentationLifecycle: Sendable, Hashable {
     let to = decision.target(from: from)
     // A resumed member goes on with the dismissal it waited in, as if it were still requested.
     let continuedFrom: Phase = if case .resume = decision { .dismissingRequested } else { from }
-    // A new transition starts at a request, or at the first event that shows one began (Lifecycle,
-    // “Optional request events”, “Recovery follows the evidence”).
+    // A new transition starts at a request, or at the first event that shows one began (<doc:Rules#Optional-request-events>,
+    // <doc:Rules#Recovery-follows-the-evidence>).
     if let direction = to.direction, continuedFrom.direction != direction {
       let animated = trigger == .present || trigger == .dismiss ? (event.payload.animated ?? true) : true
       serial &+= 1
@@ -242,7 +242,7 @@ public struct PresentationLifecycle: Sendable, Hashable {
   }
 
   /// UIKit suppresses `containerViewWillLayoutSubviews` from `dismissalTransitionWillBegin` until
-  /// `dismissalTransitionDidEnd`, so a lone `Did` is legal there (Lifecycle, “Layout while dismissing”).
+  /// `dismissalTransitionDidEnd`, so a lone `Did` is legal there (<doc:Rules#Layout-while-dismissing>).
   static func suppressesLayoutWill(_ phase: Phase) -> Bool {
     phase.direction == .dismissing && phase != .dismissingRequested
   }

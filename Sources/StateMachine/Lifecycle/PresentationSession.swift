@@ -13,9 +13,9 @@
 /// let the lifecycle apply the decision; then the stack follows (a presentation joins or leaves its
 /// presenter's stack, a dismissal from below takes the stack above along); and two reporting rules keep
 /// one finding per root cause (a refused request's consequences, and rules a driver repeats, are reported
-/// once). `handle` never traps: a refused request changes no state (Lifecycle, “In flight”) and is
-/// remembered, so callbacks that show it happened anyway are followed without a second finding (Lifecycle,
-/// “Recovery follows the evidence”).
+/// once). `handle` never traps: a refused request changes no state (<doc:Rules#In-flight>) and is
+/// remembered, so callbacks that show it happened anyway are followed without a second finding
+/// (<doc:Rules#Recovery-follows-the-evidence>).
 public struct PresentationSession: Sendable {
   /// The root a `present` without `presenter`, and an implicit present, stack on.
   public static let defaultRoot = "root"
@@ -176,12 +176,12 @@ public struct PresentationSession: Sendable {
       storage.slots[slot].refused = nil
       let presenter = event.payload.presenter ?? Self.defaultRoot
       let step = apply(.present, to: slot, event, line: line, presenter: presenter)
-      if step.rule != nil { storage.slots[slot].refused = .init(trigger: .present, presenter: presenter) }
+      if step.rule != nil { storage.slots[slot].refused = .present(presenter: presenter) }
       return step
     case .dismiss:
       storage.slots[slot].refused = nil
       let step = apply(.dismiss, to: slot, event, line: line)
-      if step.rule != nil { storage.slots[slot].refused = .init(trigger: .dismiss, presenter: nil) }
+      if step.rule != nil { storage.slots[slot].refused = .dismiss }
       return step
     case .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse, .dismissalWillBegin,
       .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .update, .pause, .finish,
@@ -196,7 +196,7 @@ public struct PresentationSession: Sendable {
   /// the request, or the one an implicit present stacks on.
   private func requestedPresenter(_ trigger: Trigger, slot: Int, presenter: String?) -> String? {
     if let presenter { return presenter }
-    guard trigger == .presentationWillBegin, storage.slots[slot].refused?.trigger != .present else {
+    guard trigger == .presentationWillBegin, storage.slots[slot].refused?.presenter == nil else {
       return nil
     }
     return stack.implicitPresenter(in: storage)
@@ -308,7 +308,7 @@ public struct PresentationSession: Sendable {
         reportedUnknownCount -= 1
       }
     }
-    if let refused, step.rule != nil, Self.followsRefused(refused.trigger, trigger, step.rule) {
+    if let refused, step.rule != nil, Self.followsRefused(refused, trigger, step.rule) {
       step.rule = nil  // the refused request's consequence, already reported
       step.detail = nil
     }
@@ -364,15 +364,15 @@ public struct PresentationSession: Sendable {
     }
   }
 
-  /// Whether a finding on `trigger` is the consequence of a refused request (Lifecycle, “Recovery follows
-  /// the evidence”): the callback that shows the refused transition happened anyway, or any event of an id
+  /// Whether a finding on `trigger` is the consequence of a refused request (<doc:Rules#Recovery-follows-the-evidence>): the callback that shows the refused transition happened anyway, or any event of an id
   /// a refused present left absent.
-  private static func followsRefused(_ request: Trigger, _ trigger: Trigger, _ rule: Rule?) -> Bool {
+  private static func followsRefused(
+    _ request: SessionStorage.RefusedRequest, _ trigger: Trigger, _ rule: Rule?
+  ) -> Bool {
     switch request {
     case .present:
       trigger == .presentationWillBegin || rule == .unknownPresentation || rule == .dismissNotPresented
     case .dismiss: trigger == .dismissalWillBegin || rule == .unknownPresentation
-    default: false
     }
   }
 
@@ -443,8 +443,8 @@ public struct PresentationSession: Sendable {
   }
 
   /// Dismissing a presentation dismisses the whole stack above it: every member enters
-  /// `dismissing.requested`, and whichever member logs the callbacks carries the dismissal (Lifecycle,
-  /// “Dismissing lower in a stack”).
+  /// `dismissing.requested`, and whichever member logs the callbacks carries the dismissal
+  /// (<doc:Lifecycle#The-session>).
   private mutating func dismissTogether(
     _ slot: Int, _ event: borrowing Event, line: Int, into effects: inout StepEffects
   ) {
@@ -532,7 +532,7 @@ public struct PresentationSession: Sendable {
     var step = SessionStep(id: root, trigger: trigger, from: .presented, to: .presented)
     switch trigger {
     case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .sizeChange:
-      break  // a root's own appearance and size: always legal (Lifecycle, “Appearance events”)
+      break  // a root's own appearance and size: always legal (<doc:Rules#Appearance-events>)
     case .present:
       step.rule = .idInUse
       step.detail = .rootAlwaysPresent(root: root)
@@ -541,7 +541,7 @@ public struct PresentationSession: Sendable {
       if let child = stack.rootChild(of: root, in: storage) {
         storage.slots[child].refused = nil
         let childStep = apply(.dismiss, to: child, event, line: line)
-        if childStep.rule != nil { storage.slots[child].refused = .init(trigger: .dismiss, presenter: nil) }
+        if childStep.rule != nil { storage.slots[child].refused = .dismiss }
         return childStep
       }
       step.rule = .dismissNotPresented
@@ -624,7 +624,7 @@ public struct PresentationSession: Sendable {
   /// than `grace` before the end.
   ///
   /// Transitions still in flight, or ended just before the trace did, are not judged: the recording was cut
-  /// (Lifecycle, “Deadlines”), or the hang is the finding.
+  /// (<doc:Rules#Deadlines>), or the hang is the finding.
   public mutating func finish(clock: Double, grace: Double) -> [LateViolation] {
     let held = storage.slots.indices.filter { storage.slots[$0].lifecycle.phase != .absent }.sorted {
       storage.id(ofSlot: $0) < storage.id(ofSlot: $1)
@@ -643,7 +643,7 @@ public struct PresentationSession: Sendable {
 }
 
 extension PresentationSession {
-  /// The deadline of `id`'s transition in flight, if it can hang (Lifecycle, “Deadlines”). The auditor's
+  /// The deadline of `id`'s transition in flight, if it can hang (<doc:Rules#Deadlines>). The auditor's
   /// own `deadline(of:)` also leaves out a transition it already reported as a hang.
   public func deadline(of id: String, grace: Double) -> TransitionDeadline? {
     storage.slot(of: id).flatMap { deadline(ofSlot: $0, grace: grace) }

@@ -8,7 +8,7 @@
 ///
 /// Each root (`"root"`, or `"root:NAME"` for one window scene of several) is always present and has its own
 /// stack. A presentation's node says who presents it, whom it presents, and the dismissal group it belongs
-/// to when a stack was dismissed from below (Lifecycle, “Dismissing lower in a stack”). The stack reads
+/// to when a stack was dismissed from below (<doc:Lifecycle#The-session>). The stack reads
 /// phases from the storage; it never changes a lifecycle.
 struct PresentationStack: Sendable {
   /// One id's place in the stacks.
@@ -61,8 +61,7 @@ struct PresentationStack: Sendable {
     storage.slot(of: root).flatMap { child(of: $0, in: storage) }
   }
 
-  /// The first stack rule a `present` of `slot` from `presenter` breaks, in the order of Lifecycle, “One
-  /// finding per event”, as the table's guard and the finding's detail.
+  /// The first stack rule a `present` of `slot` from `presenter` breaks, in the order of <doc:Rules#One-finding-per-event>, as the table's guard and the finding's detail.
   func problem(presenting slot: Int, from presenter: String, in storage: SessionStorage)
     -> (TableGuard, StepDetail)?
   {
@@ -96,7 +95,7 @@ struct PresentationStack: Sendable {
     return nil
   }
 
-  /// The presenter of an implicit present (Lifecycle, “Optional request events”): the default root's
+  /// The presenter of an implicit present (<doc:Rules#Optional-request-events>): the default root's
   /// top-most presented presentation, or the root itself when none is presented and idle.
   func implicitPresenter(in storage: SessionStorage) -> String {
     let root = PresentationSession.defaultRoot

@@ -15,7 +15,7 @@ public struct SessionStep: Sendable, Hashable {
   public var trigger: Trigger
   public var from: Phase
   public var to: Phase
-  /// The violation this event is, if any (at most one per event: Lifecycle, “One finding per event”).
+  /// The violation this event is, if any (at most one per event: <doc:Rules#One-finding-per-event>).
   public var rule: Rule?
   /// Why, as data, beyond what the rule and phase say.
   public var detail: StepDetail?

@@ -47,7 +47,7 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
   /// The time of the latest update (or the interaction's start), for "nothing drove it".
   public var lastDriveT: Double?
   public var commit: Commit?
-  /// A finish or cancel sent before `startInteractiveTransition`, replayed when it starts (decision 6).
+  /// A finish or cancel sent before `startInteractiveTransition`, replayed when it starts (<doc:Rules#Gestures>).
   public var deferredCommit: CommitKind?
   public var deferredSpeed: Double = 1
   public var completeValue: Bool?

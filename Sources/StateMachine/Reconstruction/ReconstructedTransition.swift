@@ -1,6 +1,6 @@
 /// One transition of one presentation, rebuilt from a trace: when each phase happened, how long the animation
 /// was declared and measured to take, the progress the user drove, the layout passes, the outcome and the
-/// findings that belong to it (SPEC section 4).
+/// findings that belong to it (<doc:Lifecycle#What-a-replay-reconstructs>).
 ///
 /// ```swift
 /// let replay = TraceReplay.run(path: "traces/valid/interactive-dismiss-finished.jsonl")

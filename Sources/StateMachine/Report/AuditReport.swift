@@ -11,7 +11,7 @@ public struct AuditReport: Sendable, Hashable {
   public init(files: [FileReport]) { self.files = files }
 
   /// 0 clean (warnings allowed), 1 at least one error finding, 2 input errors or an unreadable file
-  /// (2 wins over 1). SPEC section 5.
+  /// (2 wins over 1). <doc:Rules#Reports-and-exit-status>.
   public var exitStatus: Int32 { exitStatus(strict: false) }
 
   /// The exit status; with `strict`, warnings fail the run as errors do.
@@ -96,7 +96,7 @@ public struct AuditReport: Sendable, Hashable {
       + parts.joined(separator: ", ") + " in \(plural(totals.filesWithFindings, "file")) (\(verdict))"
   }
 
-  /// The SPEC section 5 document: `{"files":[{"path","events","violations","errors","notes"}],"summary":{…}}`.
+  /// The report document (<doc:Rules#Reports-and-exit-status>): `{"files":[{"path","events","violations","errors","notes"}],"summary":{…}}`.
   public func json() -> String {
     var out = "{\"files\":["
     for (index, file) in files.enumerated() {

@@ -39,7 +39,7 @@ public struct LineDecoder: Sendable {
   mutating func markLineDecoded() { sawFirstLine = true }
 
   /// The record of an event line whose name the format does not define: skipped, but its time still
-  /// advances the trace's clock (decision 12); the note is set the first time the name appears.
+  /// advances the trace's clock (<doc:Rules#Time-evidence>); the note is set the first time the name appears.
   mutating func skippedEvent(name: String, t: Double, id: String, line: Int) -> TraceRecord {
     let note =
       reportedUnknownEvents.insert(name).inserted

@@ -2,7 +2,7 @@ import Testing
 
 @testable import StateMachine
 
-/// Traces a review of the machine against the SPEC found wrong once: each must keep its verdict.
+/// Traces a review of the machine against the contract found wrong once: each must keep its verdict.
 @Suite struct SpecReviewRegressionTests {
   @Test func aStackedMemberMayLogANonAnimatedPairBeforeTheCarrier() {
     let lines = [
@@ -93,7 +93,7 @@ import Testing
     #expect(summary(audit(lines)) == ["4 p2 presenter-busy", "10 p4 presenter-busy"])
   }
 
-  /// Decision 4 makes the callback a present, so decisions 2 and 10 judge it: p1 is still presenting when
+  /// <doc:Rules#Optional-request-events> makes the callback a present, so <doc:Rules#One-finding-per-event> and <doc:Rules#Presenter-in-flight> judge it: p1 is still presenting when
   /// p2's WillBegin arrives (present-while-transitioning, once); p2 then follows the evidence and stacks on
   /// p1, so p3's later present from root finds root busy.
   @Test func anImplicitPresentDuringAnotherPresentationIsJudgedAndStacksOnTop() {

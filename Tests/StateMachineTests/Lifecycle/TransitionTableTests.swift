@@ -169,7 +169,7 @@ import Testing
       .animationEnded: .to(.absent), .completion: .to(.absent),
     ]
     let committed: [Trigger: Expected] = [.gesture: .rule(.gestureAfterCommit)]
-    // Decision 9: no completion block runs after a cancelled transition.
+    // <doc:Rules#Completion>: no completion block runs after a cancelled transition.
     let noCompletion: [Trigger: Expected] = [.completion: .rule(.eventOutOfPhase)]
     return [
       .absent: merge(notLiveAdoption, beforeStart),

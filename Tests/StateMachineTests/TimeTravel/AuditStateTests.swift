@@ -121,7 +121,7 @@ import Testing
   }
 
   @Test func interactivePresentCancelled() throws {
-    // A pan before present creates nothing (decision 6).
+    // A pan before present creates nothing (<doc:Rules#Gestures>).
     #expect(try Self.state("valid/interactive-present-cancelled", .line(2)).presentations.isEmpty)
     let dragging = try Self.presentation("interactive-present-cancelled", "drawer", at: 33)
     #expect(dragging.phase == .presentingInteractive && dragging.progress == 0.28 && dragging.deadline == nil)
@@ -162,7 +162,7 @@ import Testing
   }
 
   @Test func sheetSwipeCallbacksOnly() throws {
-    // presentationTransitionWillBegin of an absent id is an implicit present on the default root (decision 4).
+    // presentationTransitionWillBegin of an absent id is an implicit present on the default root (<doc:Rules#Optional-request-events>).
     let implicit = try Self.state("valid/sheet-swipe-callbacks-only", .line(2))
     let sheet = try #require(implicit.presentations.first)
     #expect(sheet.phase == .presentingBegan && sheet.presenter == "root")

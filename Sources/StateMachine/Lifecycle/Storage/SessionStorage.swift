@@ -16,7 +16,7 @@ struct SessionStorage: Sendable {
     var lifecycle: PresentationLifecycle
     var gesture: GestureState?
     /// A request UIKit refused, remembered so that callbacks showing it happened anyway are followed
-    /// silently (Lifecycle, “Recovery follows the evidence”).
+    /// silently (<doc:Rules#Recovery-follows-the-evidence>).
     var refused: RefusedRequest?
     /// `unknown-presentation` was reported for the id and not yet followed by a presentation.
     var reportedUnknown = false
@@ -38,11 +38,19 @@ struct SessionStorage: Sendable {
   }
 
   /// A `present` or `dismiss` UIKit refused.
-  struct RefusedRequest: Sendable, Codable, Hashable {
-    var trigger: Trigger
-    /// The presenter a refused `present` named: a later `presentationTransitionWillBegin` of the id
-    /// stacks on it.
-    var presenter: String?
+  enum RefusedRequest: Sendable, Codable, Hashable {
+    /// A refused `present` and the presenter it named: a later `presentationTransitionWillBegin` of the
+    /// id stacks on it.
+    case present(presenter: String)
+    case dismiss
+
+    /// The presenter a refused `present` named.
+    var presenter: String? {
+      switch self {
+      case .present(let presenter): presenter
+      case .dismiss: nil
+      }
+    }
   }
 
   private var index = PresentationIndex()

@@ -19,13 +19,13 @@ public enum TableGuard: String, CaseIterable, Sendable, Hashable {
   /// `completeTransition` after `*DidEnd` in a transition that had none before it.
   case noCompleteTransitionYet
   /// A `finishInteractiveTransition` came after `*WillBegin` but before the interaction started: UIKit
-  /// replays it when the interaction starts (Lifecycle, “Gestures”).
+  /// replays it when the interaction starts (<doc:Rules#Gestures>).
   case finishDeferred
   /// A `cancelInteractiveTransition` came after `*WillBegin` but before the interaction started: UIKit
   /// replays it when the interaction starts, so the transition is cancelling.
   case cancelDeferred
   /// The presentation presents another: its appearance callbacks are a presenter's, legal whenever it is
-  /// live (Lifecycle, “Appearance events”).
+  /// live (<doc:Rules#Appearance-events>).
   case presentsAnother
   /// The presentation was dismissed because another member of its stack's dismissal ended, and now logs
   /// its own late dismissal callbacks (which member logs them is not documented: accept either).

@@ -61,9 +61,9 @@ public enum TransitionTable {
 
   /// A callback UIKit delivers once per transition: a repeat is out of phase.
   private static let once: [(TableGuard, TableDecision)] = [(.alreadyDelivered, .reject(.eventOutOfPhase))]
-  /// A presenter's own appearance callbacks are legal whenever it is live (Lifecycle, “Appearance events”).
+  /// A presenter's own appearance callbacks are legal whenever it is live (<doc:Rules#Appearance-events>).
   private static let asPresenter: [(TableGuard, TableDecision)] = [(.presentsAnother, .aside)]
-  /// The stack rules of a request, in the order of Lifecycle, “One finding per event”.
+  /// The stack rules of a request, in the order of <doc:Rules#One-finding-per-event>.
   private static func presenterRules(_ refused: (Rule) -> TableDecision) -> [(TableGuard, TableDecision)] {
     [
       (.presenterInFlight, refused(.presentWhileTransitioning)),
@@ -107,7 +107,7 @@ public enum TransitionTable {
   private static let presentationCallbacks: [Row] = [
     row(
       notLive, [.presentationWillBegin], .move(.presentingBegan),
-      "implicit present (Lifecycle, “Optional request events”): the stack rules apply, and the callback shows "
+      "implicit present (<doc:Rules#Optional-request-events>): the stack rules apply, and the callback shows "
         + "UIKit went ahead", guards: presenterRules { .recover($0, .presentingBegan) }),
     row([.presentingRequested], [.presentationWillBegin], .move(.presentingBegan), "the transition begins"),
     row(
@@ -164,7 +164,7 @@ public enum TransitionTable {
       "the presentation never ended, yet its dismissal began"),
     row(
       idle, [.dismissalWillBegin], .move(.dismissingBegan),
-      "system dismissal (Lifecycle, “Optional request events”)"),
+      "system dismissal (<doc:Rules#Optional-request-events>)"),
     row([.dismissingRequested], [.dismissalWillBegin], .move(.dismissingBegan), "the transition begins"),
     row(
       Array(dismissingInFlight.dropFirst()), [.dismissalWillBegin], .reject(.eventOutOfPhase),
@@ -255,7 +255,7 @@ public enum TransitionTable {
   private static let interaction: [Row] = [
     row(
       [.absent], [.update, .pause, .finish, .cancel], .reject(.interactionBeforeStart),
-      "sent before *WillBegin: lost (Lifecycle, “Gestures”)"),
+      "sent before *WillBegin: lost (<doc:Rules#Gestures>)"),
     row(
       beforeInteraction, [.update, .pause, .finish, .cancel], .reject(.interactionBeforeStart),
       "UIKit drops updates and defers finish/cancel until the interaction starts"),
@@ -349,7 +349,7 @@ public enum TransitionTable {
       guards: [(.groupCompletionPending, .aside)]),
     row(
       [.presentingCompleted, .presented, .dismissingCompleted, .dismissed], [.completion], .stay,
-      "the completion block of a transition that completed (Lifecycle, “Completion”)", guards: once),
+      "the completion block of a transition that completed (<doc:Rules#Completion>)", guards: once),
     row(
       [.presentingCancelled, .dismissingCancelled, .withdrawn, .restored], [.completion],
       .reject(.eventOutOfPhase), "UIKit runs no completion block after a cancel",

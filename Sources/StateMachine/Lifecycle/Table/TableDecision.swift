@@ -13,7 +13,7 @@ public enum TableDecision: Sendable, Hashable {
   /// A violation; the event changes nothing (UIKit refuses or ignores it).
   case reject(Rule)
   /// A violation, but the event shows the transition moved on: report it once and follow the evidence
-  /// (Lifecycle, “Recovery follows the evidence”).
+  /// (<doc:Rules#Recovery-follows-the-evidence>).
   case recover(Rule, Phase)
   /// Legal; a stacked member whose dismissal another member carried logs its own late
   /// `dismissalTransitionWillBegin`: it moves to this phase and goes on with that same dismissal.
