@@ -15,6 +15,7 @@ if [ $# -ne 3 ]; then
 fi
 replay=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 corpus=$(cd "$2" && pwd)
+rm -rf "$3"
 mkdir -p "$3"
 out=$(cd "$3" && pwd)
 jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN)}

@@ -52,7 +52,7 @@ public struct AuditDriver: Sendable {
     guard !isFinished else { return nil }
     switch record {
     case .event(let event, let line):
-      return consume(event, line: line)
+      audit(event, line: line)
     case .skippedEvent(let name, let t, let id, let line, let note):
       if let note, notedUnknownEvents.insert(name).inserted { notes.append(note) }
       auditor.advanceClock(to: t, line: line, id: id, into: &findings)
@@ -70,12 +70,19 @@ public struct AuditDriver: Sendable {
     return nil
   }
 
-  /// Audits one event at `line`: the path every event line takes.
-  @inline(__always)
+  /// Audits one event at `line` and returns the machine's step: for consumers that follow the machine
+  /// (reconstruction).
   @discardableResult
   public mutating func consume(_ event: borrowing Event, line: Int) -> SessionStep {
     events += 1
     return auditor.auditStep(event, line: line, into: &findings)
+  }
+
+  /// Audits one event at `line`: the path every event line of a plain audit takes.
+  @inline(__always)
+  public mutating func audit(_ event: borrowing Event, line: Int) {
+    events += 1
+    auditor.audit(event, line: line, into: &findings)
   }
 
   /// Adds a note the reader could not give (a trace with no events, a line still being written).

@@ -27,6 +27,11 @@ public struct Auditor: Sendable, Codable {
   private var reportedHangs: Set<UInt64> = []
   /// The interactions reported as undriven and still in flight.
   private var reportedUndriven: Set<UInt64> = []
+  /// What forgetting ended presentations left unresolved during the event being audited (a `viewWill*`
+  /// never followed by its `viewDid*`), reported after the event's own finding.
+  private var forgotten: [LateViolation] = []
+  /// The step of the event being audited, kept from event to event so that none is built per event.
+  private var step = SessionStep(id: "", trigger: .mark, from: .absent, to: .absent)
   /// Asks for the stepped transition's deadline after every step, even where the step says it can only
   /// have moved deadlines later (for the tests that check the shortcut changes nothing).
   var asksEveryDeadline = false
@@ -41,37 +46,47 @@ public struct Auditor: Sendable, Codable {
 
   /// Audits one event (`line` is its line in the file) and appends what it settles to `findings`.
   public mutating func audit(_ event: borrowing Event, line: Int, into findings: inout [Finding]) {
-    _ = auditStep(event, line: line, into: &findings)
+    auditIntoStep(event, line: line, into: &findings)
   }
 
   /// Audits one event like `audit(_:line:into:)` and also returns the machine's step, for consumers that
   /// follow the machine (reconstruction, live tools).
-  @inline(__always)
   @discardableResult
   public mutating func auditStep(_ event: borrowing Event, line: Int, into findings: inout [Finding])
     -> SessionStep
   {
+    auditIntoStep(event, line: line, into: &findings)
+    step.id = session.id(of: step, event)
+    return step
+  }
+
+  /// The audit of one event, with the machine's step written into `step` (kept by the auditor, not built
+  /// or copied per event).
+  @inline(__always)
+  private mutating func auditIntoStep(_ event: borrowing Event, line: Int, into findings: inout [Finding]) {
     let start = findings.count
     // The id is read only for the rare finding: passing it along on every event costs a retain.
     if let previousT, event.t < previousT {
       reportClockWentBack(to: event.t, from: previousT, line: line, id: event.id, into: &findings)
     }
-    let forgotten = moveClock(to: event.t, into: &findings)
-    let step = session.handle(event, line: line)
+    moveClock(to: event.t, into: &findings)
+    session.handle(event, line: line, into: &step)
     if let rule = step.rule {
+      step.id = session.id(of: step, event)
       findings.append(
         Finding(
           rule: rule, line: line, t: event.t, id: step.id,
           message: FindingMessage.make(for: step, event: event)))
     } else if Self.mayBreakTimingRule(step.trigger) {
+      step.id = session.id(of: step, event)
       TimingRules.check(
         event, line: line, step: step,
         record: step.trigger == .completeTrue || step.trigger == .completeFalse
           ? session.transition(atSlot: step.effects.slot)?.record : nil,  // only completions read it
         configuration: configuration, into: &findings)
     }
-    if !forgotten.isEmpty { append(forgotten, into: &findings) }
-    if !step.effects.lateViolations.isEmpty { append(step.effects.lateViolations, into: &findings) }
+    if !forgotten.isEmpty { appendForgotten(into: &findings) }
+    if step.effects.hasLateViolations { append(step.effects.lateViolations, into: &findings) }
     let slot = step.effects.slot
     if slot >= 0, asksEveryDeadline || !step.effects.deadlinesOnlyLater {
       if let next = nextJudgement(ofSlot: slot) { earliestDeadline = min(earliestDeadline, next) }
@@ -87,7 +102,6 @@ public struct Auditor: Sendable, Codable {
       }
     }
     if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
-    return step
   }
 
   /// Whether a step on `trigger` can start or stop a member carrying its dismissal group (the session
@@ -125,23 +139,17 @@ public struct Auditor: Sendable, Codable {
   }
 
   /// The earliest time at which the transition in `slot` becomes a finding unless something happens first.
+  /// (`mutating` so that the session reads the transition in place.)
   @inline(__always)
-  private func nextJudgement(ofSlot slot: Int) -> Double? {
-    let undrivenAfter = configuration.undrivenAfter
-    let noted = (hangs: !reportedHangs.isEmpty, undriven: !reportedUndriven.isEmpty)
-    let judged: (undriven: Double?, serial: UInt64)? =
-      session.readTransition(atSlot: slot) { phase, record, _ in
-        guard phase.isInFlight else { return nil }
-        let undriven =
-          noted.undriven && reportedUndriven.contains(record.serial)
-          ? nil : TimingRules.undrivenDeadline(phase: phase, record: record, undrivenAfter: undrivenAfter)
-        return (undriven, record.serial)
-      } ?? nil
-    guard let judged else { return nil }
-    let hang =
-      noted.hangs && reportedHangs.contains(judged.serial)
-      ? nil : session.deadline(ofSlot: slot, grace: configuration.grace)?.t
-    switch (hang, judged.undriven) {
+  private mutating func nextJudgement(ofSlot slot: Int) -> Double? {
+    guard
+      let judged = session.judgement(
+        ofSlot: slot, grace: configuration.grace, undrivenAfter: configuration.undrivenAfter)
+    else { return nil }
+    let hang = !reportedHangs.isEmpty && reportedHangs.contains(judged.serial) ? nil : judged.hang
+    let undriven =
+      !reportedUndriven.isEmpty && reportedUndriven.contains(judged.serial) ? nil : judged.undriven
+    switch (hang, undriven) {
     case (let hang?, let undriven?): return min(hang, undriven)
     case (let hang?, nil): return hang
     case (nil, let undriven?): return undriven
@@ -156,8 +164,8 @@ public struct Auditor: Sendable, Codable {
     if let previousT, t < previousT {
       reportClockWentBack(to: t, from: previousT, line: line, id: id, into: &findings)
     }
-    let forgotten = moveClock(to: t, into: &findings)
-    if !forgotten.isEmpty { append(forgotten, into: &findings) }
+    moveClock(to: t, into: &findings)
+    if !forgotten.isEmpty { appendForgotten(into: &findings) }
     if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
   }
 
@@ -179,12 +187,18 @@ public struct Auditor: Sendable, Codable {
   /// passed and lets the session forget presentations that ended long enough ago; returns what those
   /// left unresolved, which the caller reports after the event's own finding.
   @inline(__always)
-  private mutating func moveClock(to t: Double, into findings: inout [Finding]) -> [LateViolation] {
+  private mutating func moveClock(to t: Double, into findings: inout [Finding]) {
     previousT = t
-    guard t > clock else { return [] }
+    guard t > clock else { return }
     clock = t
     if clock > earliestDeadline { judgeDeadlines(into: &findings) }
-    return session.forgetEnded(before: clock - configuration.grace)
+    session.forgetEnded(before: clock - configuration.grace, unresolved: &forgotten)
+  }
+
+  /// Appends what forgetting ended presentations left unresolved, after the event's own finding.
+  private mutating func appendForgotten(into findings: inout [Finding]) {
+    append(forgotten, into: &findings)
+    forgotten.removeAll(keepingCapacity: true)
   }
 
   /// The end of the trace: settles what only the end can settle (unresolved appearance callbacks).

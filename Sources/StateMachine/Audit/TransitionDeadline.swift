@@ -71,16 +71,18 @@ public struct TransitionDeadline: Sendable, Hashable {
   /// computes, from the parts the session holds (it asks on every event, so it copies no lifecycle).
   @inline(__always)
   init?(
-    phase: Phase, record: TransitionRecord, gesture: GestureState?, carriedByAnotherMember: Bool,
+    phase: Phase, record: borrowing TransitionRecord, gesture: GestureState?, carriedByAnotherMember: Bool,
     carriedUntil: Double? = nil, grace: Double
   ) {
+    // Read once: the record is borrowed, and `??` would capture it in a closure.
+    let requestT = record.requestT
     switch phase {
     case .presentingRequested, .dismissingRequested, .presentingBegan, .dismissingBegan:
       // A stacked member another member's animation carries, or a sheet UIKit drives while the finger is
       // down (no startInteractiveTransition is logged for a system swipe), cannot hang yet.
       if carriedByAnotherMember || gesture?.isActive == true { return nil }
       let requested = phase == .presentingRequested || phase == .dismissingRequested
-      let since = requested ? record.requestT : (record.willBeginT ?? record.requestT)
+      let since = requested ? requestT : (record.willBeginT ?? requestT)
       let carried = carriedUntil ?? -.infinity
       if let lifted = gesture?.endedT, lifted > since, lifted >= carried {
         t = lifted + grace
@@ -97,11 +99,12 @@ public struct TransitionDeadline: Sendable, Hashable {
       }
     case .presentingAnimating, .dismissingAnimating:
       let duration = max(record.declaredDuration ?? 0, 0)  // a negative duration cannot hurry a hang
-      t = (record.animateT ?? record.requestT) + duration + grace
+      t = (record.animateT ?? requestT) + duration + grace
       basis = .animation(duration: duration)
     case .presentingInteractive, .dismissingInteractive:
       if gesture?.isActive == true { return nil }  // a user holding a sheet half-dragged is not a hang
-      let drive = record.lastDriveT ?? record.interactiveStartT ?? record.requestT
+      let interactiveStartT = record.interactiveStartT
+      let drive = record.lastDriveT ?? interactiveStartT ?? requestT
       if let ended = gesture?.endedT, ended >= drive {
         t = ended + grace
         basis = .gestureEndedMidInteraction
@@ -119,7 +122,8 @@ public struct TransitionDeadline: Sendable, Hashable {
       t = commit.t + remaining + grace
       basis = .commit(commit, remaining: remaining)
     case .presentingCompleted, .presentingCancelled, .dismissingCompleted, .dismissingCancelled:
-      t = (record.completeT ?? record.lastT) + grace
+      let lastT = record.lastT
+      t = (record.completeT ?? lastT) + grace
       basis = .completeWithoutDidEnd
     case .absent, .presented, .dismissed, .withdrawn, .restored:
       return nil

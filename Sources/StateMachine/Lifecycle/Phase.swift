@@ -34,8 +34,19 @@ public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
   public enum Direction: String, Sendable, Codable { case presenting, dismissing }
 
   /// The transition's direction while one is in flight, `nil` otherwise.
+  @inline(__always)
   public var direction: Direction? {
-    switch self {
+    // By raw value (the cases are declared in lifecycle order; `PhaseTests` checks this against
+    // `definedDirection` for every case): the machine asks several times per event.
+    let raw = UInt(bitPattern: rawValue)
+    if raw &- 1 < 8 { return .presenting }
+    if raw &- 10 < 8 { return .dismissing }
+    return nil
+  }
+
+  /// The direction of each phase, by definition: what `direction` computes faster.
+  static func definedDirection(_ phase: Phase) -> Direction? {
+    switch phase {
     case .presentingRequested, .presentingBegan, .presentingAnimating, .presentingInteractive,
       .presentingFinishing, .presentingCancelling, .presentingCompleted, .presentingCancelled:
       .presenting
@@ -47,11 +58,19 @@ public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
   }
 
   /// From the request until `*DidEnd` (<doc:Rules#In-flight>).
-  public var isInFlight: Bool { direction != nil }
+  @inline(__always)
+  public var isInFlight: Bool {
+    let raw = UInt(bitPattern: rawValue)
+    return raw &- 1 < 8 || raw &- 10 < 8
+  }
 
   /// The id names a presentation UIKit still holds (so `present` of it is `id-in-use`).
-  public var isLive: Bool {
-    switch self {
+  @inline(__always)
+  public var isLive: Bool { self != .absent && self != .dismissed && self != .withdrawn }
+
+  /// Whether the phase is live, by definition: what `isLive` computes faster.
+  static func definedLiveness(_ phase: Phase) -> Bool {
+    switch phase {
     case .absent, .dismissed, .withdrawn: false
     case .presentingRequested, .presentingBegan, .presentingAnimating, .presentingInteractive,
       .presentingFinishing, .presentingCancelling, .presentingCompleted, .presentingCancelled, .presented,
@@ -62,6 +81,7 @@ public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
   }
 
   /// Presented and idle: a presenter may present from it, and it may be dismissed.
+  @inline(__always)
   public var isPresentedAndIdle: Bool { self == .presented || self == .restored }
 
   /// The dotted name used in messages and docs, e.g. `dismissing.interactive`.

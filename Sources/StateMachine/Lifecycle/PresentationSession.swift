@@ -21,6 +21,8 @@ public struct PresentationSession: Sendable {
   public static let defaultRoot = "root"
 
   var storage = SessionStorage()
+  /// The transition table, as the steps read it.
+  private let table = TransitionTable.compiledTable
   var stack = PresentationStack()
   var reportedUnknownCount = 0
   /// The number of the latest transition that began (``TransitionRecord/serial``).
@@ -159,37 +161,58 @@ public struct PresentationSession: Sendable {
 
   /// Applies one event and says what happened.
   public mutating func handle(_ event: borrowing Event, line: Int) -> SessionStep {
+    var step = SessionStep(id: "", trigger: .mark, from: .absent, to: .absent)
+    handle(event, line: line, into: &step)
+    step.id = id(of: step, event)
+    return step
+  }
+
+  /// `handle(_:line:)` into a step the caller keeps from event to event: the auditor's hot path, which
+  /// builds no step per event. The step's `id` is left as it was: `id(of:_:)` names it for the caller that
+  /// needs it (a finding), so that the common step retains no string.
+  @inline(__always)
+  mutating func handle(_ event: borrowing Event, line: Int, into step: inout SessionStep) {
     let trigger = Trigger(event)
+    step.reset(trigger: trigger)
     if trigger == .mark {
       let phase = phase(of: event.id)
-      return SessionStep(id: event.id, trigger: .mark, from: phase, to: phase)
+      (step.from, step.to) = (phase, phase)
+      return
     }
     let slot = slotCreating(event.id)
-    if trigger == .gesture { return handleGesture(event, slot: slot) }
+    if trigger == .gesture {
+      handleGesture(event, slot: slot, into: &step)
+      return
+    }
     if storage.slots[slot].isRoot {
-      let step = handleRoot(trigger, event, line: line)
+      handleRoot(trigger, event, line: line, into: &step)
       releaseIfVacant(slot)  // a root that presents nothing keeps no slot
-      return step
+      return
     }
     switch trigger {
     case .present:
       storage.slots[slot].refused = nil
       let presenter = event.payload.presenter ?? Self.defaultRoot
-      let step = apply(.present, to: slot, event, line: line, presenter: presenter)
+      apply(.present, to: slot, event, line: line, presenter: presenter, into: &step)
       if step.rule != nil { storage.slots[slot].refused = .present(presenter: presenter) }
-      return step
     case .dismiss:
       storage.slots[slot].refused = nil
-      let step = apply(.dismiss, to: slot, event, line: line)
+      apply(.dismiss, to: slot, event, line: line, into: &step)
       if step.rule != nil { storage.slots[slot].refused = .dismiss }
-      return step
     case .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse, .dismissalWillBegin,
       .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .update, .pause, .finish,
       .cancel, .completeTrue, .completeFalse, .animationEnded, .completion, .layoutWill, .layoutDid,
       .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .sizeChange,
       .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
-      return apply(trigger, to: slot, event, line: line)
+      apply(trigger, to: slot, event, line: line, into: &step)
     }
+  }
+
+  /// The presentation a step of `handle(_:line:into:)` is about: the id of its slot, or the event's own for
+  /// a step about no slot (a mark, a root's own event).
+  @inline(__always)
+  func id(of step: borrowing SessionStep, _ event: borrowing Event) -> String {
+    step.effects.slot >= 0 ? storage.id(ofSlot: step.effects.slot) : event.id
   }
 
   /// What a refused `present` of the id, or an implicit one, is checked against: the presenter named by
@@ -206,18 +229,19 @@ public struct PresentationSession: Sendable {
   private func holds(
     _ condition: TableGuard, slot: Int, trigger: Trigger, problem: (TableGuard, StepDetail)?
   ) -> Bool {
-    let lifecycle = storage.slots[slot].lifecycle
+    func fact(_ read: (borrowing TransitionRecord) -> Bool) -> Bool {
+      storage.reading(slot) { $0.pointee.lifecycle.readTransition(read) } ?? false
+    }
     switch condition {
-    case .alreadyDelivered: return lifecycle.readTransition { $0.hasSeen(trigger) } ?? false
-    case .echoOfEarlyDidEnd:
-      return lifecycle.readTransition { $0.completeValue == nil && $0.completeExcused } ?? false
-    case .noCompleteTransitionYet: return lifecycle.readTransition { $0.completeValue == nil } ?? false
-    case .finishDeferred: return lifecycle.readTransition { $0.deferredCommit == .finish } ?? false
-    case .cancelDeferred: return lifecycle.readTransition { $0.deferredCommit == .cancel } ?? false
+    case .alreadyDelivered: return fact { $0.hasSeen(trigger) }
+    case .echoOfEarlyDidEnd: return fact { $0.completeValue == nil && $0.completeExcused }
+    case .noCompleteTransitionYet: return fact { $0.completeValue == nil }
+    case .finishDeferred: return fact { $0.deferredCommit == .finish }
+    case .cancelDeferred: return fact { $0.deferredCommit == .cancel }
     case .presentsAnother: return stack.nodes[slot].hasPresented
-    case .settledByGroup: return lifecycle.readTransition { $0.settledByGroup } ?? false
+    case .settledByGroup: return fact { $0.settledByGroup }
     case .groupCompletionPending:
-      guard lifecycle.readTransition({ !$0.hasSeen(.completion) }) == true else { return false }
+      guard fact({ !$0.hasSeen(.completion) }) else { return false }
       return stack.otherMembers(of: slot, in: storage).contains { member in
         storage.slots[member].lifecycle.readTransition { $0.completeValue != nil } == true
           || storage.slots[member].lifecycle.phase == .dismissed
@@ -263,40 +287,50 @@ public struct PresentationSession: Sendable {
   /// was asked carries the rest of the stack.
   private mutating func apply(
     _ trigger: Trigger, to slot: Int, _ event: borrowing Event, line: Int, presenter: String? = nil,
-    takesStackAlong: Bool = true
-  ) -> SessionStep {
+    takesStackAlong: Bool = true, into step: inout SessionStep
+  ) {
     let from = storage.slots[slot].lifecycle.phase
     let refused = storage.slots[slot].refused
     // The presenter the stack rules judge: the request's, or the one an implicit present stacks on.
     let requested = !from.isLive ? requestedPresenter(trigger, slot: slot, presenter: presenter) : nil
     let problem = requested.flatMap { stack.problem(presenting: slot, from: $0, in: storage) }
-    let (decision, held) = TransitionTable.decide(from, trigger) { condition in
+    let (decision, held) = table.decide(from, trigger) { condition in
       holds(condition, slot: slot, trigger: trigger, problem: problem)
     }
-    var step = SessionStep(id: storage.id(ofSlot: slot), trigger: trigger, from: from, to: from)
+    (step.trigger, step.from, step.to) = (trigger, from, from)
     step.effects.slot = slot
-    // Only the most common steps, stays, can move deadlines no earlier; they never touch the stack.
-    let timesAdvance =
-      storage.slots[slot].lifecycle.readTransition {
-        event.t >= $0.lastT && event.t >= ($0.lastDriveT ?? -.infinity)
-      }
-      ?? true
     if decision.isRejection, from == .absent {
       // Nothing to apply to: a refused event creates no lifecycle.
       step.rule = decision.rule
     } else {
       if Self.startsRequest(trigger, from: from), !decision.isRejection {
-        reportUnresolvedAppearance(ofSlot: slot, into: &step.effects.lateViolations)
+        var late: [LateViolation] = []
+        reportUnresolvedAppearance(ofSlot: slot, into: &late)
+        if !late.isEmpty { step.effects.lateViolations += late }
       }
+      // A stay can move deadlines no earlier when its time is not behind the transition's own.
+      let timesAdvance =
+        decision == .stay
+        && (storage.slots[slot].lifecycle.readTransition {
+          event.t >= $0.lastT && event.t >= ($0.lastDriveT ?? -.infinity)
+        } ?? true)
       storage.slots[slot].lifecycle.apply(
-        decision, trigger, event: event, line: line, serial: &serial, into: &step)
+        decision, trigger, event: event, line: line, once: table.isOncePerTransition(trigger),
+        serial: &serial,
+        into: &step)
+      if decision == .stay, held == nil, step.rule == nil, refused == nil, trigger != .completion {
+        // A plain stay: the phase, the stack, the request and the reports are as they were.
+        step.effects.deadlinesOnlyLater =
+          timesAdvance && Self.onlyMovesDeadlinesLater(trigger) && stack.nodes[slot].group.isEmpty
+        return
+      }
     }
     if let held, step.rule != nil, step.detail == nil {
       step.detail = detail(of: held, slot: slot, trigger: trigger, problem: problem, presenter: requested)
     }
     if decision == .aside {
       if trigger == .completion { markCompletionSeen(inGroupOf: slot) }
-      return step
+      return
     }
     let to = step.to
     if !from.isLive, to.isLive, !(from == .dismissed && to.direction == .dismissing) {
@@ -328,17 +362,14 @@ public struct PresentationSession: Sendable {
     }
     if from != to, from.isLive, !to.isInFlight { transitionEnded(slot, at: event.t) }
     if trigger == .completion, step.rule == nil { markCompletionSeen(inGroupOf: slot) }
-    if step.beginsTransition {
+    let begins = to.direction != nil && from.direction != to.direction
+    if begins {
       step.effects.beganAnimated = storage.slots[slot].lifecycle.readTransition { $0.animated } ?? true
     }
-    if step.beginsTransition || step.endsTransition, !stack.nodes[slot].group.isEmpty {
+    if begins || (from.isInFlight && !to.isInFlight), !stack.nodes[slot].group.isEmpty {
       step.effects.group = groupMembers(of: slot)
     }
-    step.effects.refused = step.rule != nil && TransitionTable.entry(from, trigger).otherwise.isRejection
-    step.effects.deadlinesOnlyLater =
-      decision == .stay && held == nil && Self.onlyMovesDeadlinesLater(trigger) && refused == nil
-      && timesAdvance && stack.nodes[slot].group.isEmpty
-    return step
+    step.effects.refused = step.rule != nil && table.otherwise(from, trigger).isRejection
   }
 
   /// Whether an event starts a request of a presentation in `phase` (its unresolved `viewWill*` is then
@@ -451,8 +482,9 @@ public struct PresentationSession: Sendable {
     let above = stack.above(slot, in: storage)
     guard !above.isEmpty else { return }
     for member in above where storage.slots[member].lifecycle.phase.isPresentedAndIdle {
-      let step = apply(.dismiss, to: member, event, line: line, takesStackAlong: false)
-      effects.lateViolations += step.effects.lateViolations
+      var step = SessionStep(id: "", trigger: .dismiss, from: .absent, to: .absent)
+      apply(.dismiss, to: member, event, line: line, takesStackAlong: false, into: &step)
+      if !step.effects.lateViolations.isEmpty { effects.lateViolations += step.effects.lateViolations }
     }
     let group = ([slot] + above).map { storage.ref(ofSlot: $0) }
     for member in [slot] + above where storage.slots[member].lifecycle.phase != .absent {
@@ -527,9 +559,11 @@ public struct PresentationSession: Sendable {
 
   // MARK: Roots and gestures
 
-  private mutating func handleRoot(_ trigger: Trigger, _ event: borrowing Event, line: Int) -> SessionStep {
-    let root = event.id
-    var step = SessionStep(id: root, trigger: trigger, from: .presented, to: .presented)
+  private mutating func handleRoot(
+    _ trigger: Trigger, _ event: borrowing Event, line: Int, into step: inout SessionStep
+  ) {
+    let root = event.id  // a root is named as the event names it
+    (step.from, step.to) = (.presented, .presented)
     switch trigger {
     case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .sizeChange:
       break  // a root's own appearance and size: always legal (<doc:Rules#Appearance-events>)
@@ -540,9 +574,10 @@ public struct PresentationSession: Sendable {
       // UIKit: dismiss called on a presenter dismisses what it presents.
       if let child = stack.rootChild(of: root, in: storage) {
         storage.slots[child].refused = nil
-        let childStep = apply(.dismiss, to: child, event, line: line)
-        if childStep.rule != nil { storage.slots[child].refused = .dismiss }
-        return childStep
+        step.reset(trigger: .dismiss)
+        apply(.dismiss, to: child, event, line: line, into: &step)
+        if step.rule != nil { storage.slots[child].refused = .dismiss }
+        return
       }
       step.rule = .dismissNotPresented
       step.detail = .rootPresentsNothing(root: root)
@@ -553,10 +588,9 @@ public struct PresentationSession: Sendable {
       step.rule = .eventOutOfPhase
       step.detail = .rootIsNoPresentation(root: root)
     }
-    return step
   }
 
-  private mutating func handleGesture(_ event: borrowing Event, slot: Int) -> SessionStep {
+  private mutating func handleGesture(_ event: borrowing Event, slot: Int, into step: inout SessionStep) {
     var gesture = storage.slots[slot].gesture ?? GestureState()
     gesture.lastT = event.t
     let fingerDown = event.kind == .panBegan || event.kind == .panChanged
@@ -564,7 +598,7 @@ public struct PresentationSession: Sendable {
     if !fingerDown { gesture.endedT = event.t }
     storage.slots[slot].gesture = gesture
     let current = storage.slots[slot].lifecycle.phase
-    var step = SessionStep(id: event.id, trigger: .gesture, from: current, to: current)
+    (step.from, step.to) = (current, current)
     step.effects.slot = slot
     // A finger on the screen holds off every deadline it touches.
     step.effects.deadlinesOnlyLater = fingerDown && stack.nodes[slot].group.isEmpty
@@ -576,7 +610,6 @@ public struct PresentationSession: Sendable {
       step.rule = .gestureAfterCommit
       step.detail = .gestureAfterCommit(event.kind, commit.kind, t: commit.t)
     }
-    return step
   }
 
   // MARK: Ending
@@ -587,12 +620,19 @@ public struct PresentationSession: Sendable {
   /// Memory then grows with the presentations alive at once, not with the trace's length.
   @inline(__always)
   public mutating func forgetEnded(before cutoff: Double) -> [LateViolation] {
-    guard earliestEndedT < cutoff else { return [] }  // asked on nearly every event
-    return forgetEndedNow(before: cutoff)
+    var late: [LateViolation] = []
+    forgetEnded(before: cutoff, unresolved: &late)
+    return late
   }
 
-  private mutating func forgetEndedNow(before cutoff: Double) -> [LateViolation] {
-    var late: [LateViolation] = []
+  /// `forgetEnded(before:)` that appends to the caller's list: asked on nearly every event, it builds no
+  /// list when nothing ended long enough ago.
+  @inline(__always)
+  mutating func forgetEnded(before cutoff: Double, unresolved late: inout [LateViolation]) {
+    if earliestEndedT < cutoff { forgetEndedNow(before: cutoff, into: &late) }
+  }
+
+  private mutating func forgetEndedNow(before cutoff: Double, into late: inout [LateViolation]) {
     defer { earliestEndedT = endedQueueHead < endedQueue.count ? endedQueue[endedQueueHead].t : .infinity }
     while endedQueueHead < endedQueue.count, endedQueue[endedQueueHead].t < cutoff {
       let (id, t) = (endedQueue[endedQueueHead].id, endedQueue[endedQueueHead].t)
@@ -612,7 +652,6 @@ public struct PresentationSession: Sendable {
       endedQueue.removeFirst(endedQueueHead)
       endedQueueHead = 0
     }
-    return late
   }
 
   private mutating func queueEnded(_ id: String, at t: Double) {
@@ -653,7 +692,7 @@ extension PresentationSession {
   @inline(__always)
   func deadline(ofSlot slot: Int, grace: Double) -> TransitionDeadline? {
     guard storage.slots.indices.contains(slot) else { return nil }
-    let phase = storage.slots[slot].lifecycle.phase
+    let phase = storage.reading(slot) { $0.pointee.lifecycle.phase }
     guard phase.isInFlight else { return nil }
     // Only a member still waiting for its animator (requested or begun) can be carried by another member.
     let waiting =
@@ -663,12 +702,41 @@ extension PresentationSession {
     // A carrier's end moves the grace only of a member's own dismissal: a member still presenting when the
     // stack below it was dismissed keeps its presentation's deadline.
     let dismissing = phase == .dismissingRequested || phase == .dismissingBegan
+    return storage.reading(slot) { slot in
+      slot.pointee.lifecycle.readTransition { record in
+        TransitionDeadline(
+          phase: phase, record: record, gesture: slot.pointee.gesture, carriedByAnotherMember: carrier.now,
+          carriedUntil: dismissing ? carrier.endedAt : nil, grace: grace)
+      } ?? nil
+    }
+  }
+
+  /// What the auditor asks after every step that may have moved a deadline: the transition's number, when it
+  /// becomes a hang, and when an interaction nothing drives becomes `interaction-undriven` (`nil` when it
+  /// cannot). Mutating only so that it reads the slots in place.
+  @inline(__always)
+  mutating func judgement(ofSlot slot: Int, grace: Double, undrivenAfter: Double)
+    -> (serial: UInt64, hang: Double?, undriven: Double?)?
+  {
+    guard storage.slots.indices.contains(slot) else { return nil }
+    let phase = storage.slots[slot].lifecycle.phase
+    guard phase.isInFlight else { return nil }
+    let waiting =
+      phase == .presentingRequested || phase == .dismissingRequested || phase == .presentingBegan
+      || phase == .dismissingBegan
+    let carrier =
+      waiting && !stack.nodes[slot].group.isEmpty ? carrier(of: slot) : (now: false, endedAt: nil)
+    let dismissing = phase == .dismissingRequested || phase == .dismissingBegan
     let gesture = storage.slots[slot].gesture
-    return storage.slots[slot].lifecycle.readTransition { record in
-      TransitionDeadline(
+    return storage.slots[slot].lifecycle.withTransition { record in
+      let hang = TransitionDeadline(
         phase: phase, record: record, gesture: gesture, carriedByAnotherMember: carrier.now,
         carriedUntil: dismissing ? carrier.endedAt : nil, grace: grace)
-    } ?? nil
+      return (
+        record.serial, hang?.t,
+        TimingRules.undrivenDeadline(phase: phase, record: record, undrivenAfter: undrivenAfter)
+      )
+    }
   }
 
   /// Who carries the dismissal of the group of `slot` for it: whether another member is carrying it out
@@ -694,9 +762,9 @@ extension PresentationSession {
     atSlot slot: Int, _ read: (Phase, borrowing TransitionRecord, GestureState?) -> Result
   ) -> Result? {
     guard storage.slots.indices.contains(slot) else { return nil }
-    let phase = storage.slots[slot].lifecycle.phase
-    let gesture = storage.slots[slot].gesture
-    return storage.slots[slot].lifecycle.readTransition { read(phase, $0, gesture) }
+    return storage.reading(slot) { slot in
+      slot.pointee.lifecycle.readTransition { read(slot.pointee.lifecycle.phase, $0, slot.pointee.gesture) }
+    }
   }
 
   /// Whether the presentation in `slot` belongs to a dismissal group and has an animator or a completion,
@@ -704,7 +772,10 @@ extension PresentationSession {
   @inline(__always)
   func mayCarryGroup(slot: Int) -> Bool {
     guard storage.slots.indices.contains(slot), stack.nodes[slot].group.count > 1 else { return false }
-    return storage.slots[slot].lifecycle.readTransition { $0.hasAnimator || $0.completeValue != nil } ?? false
+    return storage.reading(slot) {
+      $0.pointee.lifecycle.readTransition { $0.hasAnimator || $0.completeValue != nil }
+    }
+      ?? false
   }
 
   /// The slots of the other members of the dismissal group of the presentation in `slot`.

@@ -33,10 +33,24 @@ public struct SessionStep: Sendable, Hashable {
   }
 
   /// A transition of the presentation began with this step.
+  @inline(__always)
   public var beginsTransition: Bool { to.direction != nil && from.direction != to.direction }
 
   /// The presentation's transition ended with this step.
+  @inline(__always)
   public var endsTransition: Bool { from.isInFlight && !to.isInFlight }
+
+  /// Makes the step a fresh one for the next event, keeping its storage (the machine's hot path fills
+  /// one step per auditor instead of building one per event).
+  @inline(__always)
+  mutating func reset(trigger: Trigger) {
+    self.trigger = trigger
+    from = .absent
+    to = .absent
+    rule = nil
+    if detail != nil { detail = nil }
+    effects.reset()
+  }
 }
 
 /// What a step changed beside the presentation's phase.
@@ -55,10 +69,33 @@ public struct StepEffects: Sendable, Hashable {
   public var beganAnimated: Bool?
   /// For a step that began or ended a transition of a member of a stack's dismissal: the other members,
   /// each with its phase after the step (members that logged nothing move with the one that carries it).
-  public var group: [GroupMember] = []
+  public var group: [GroupMember] {
+    get { rare?.group ?? [] }
+    set { rare = Rare(group: newValue, lateViolations: lateViolations) }
+  }
   /// Violations about earlier lines that this step settled (a `viewWill*` never resolved before the
   /// next request).
-  public var lateViolations: [LateViolation] = []
+  public var lateViolations: [LateViolation] {
+    get { rare?.lateViolations ?? [] }
+    set { rare = Rare(group: group, lateViolations: newValue) }
+  }
+  /// Whether the step settled violations about earlier lines (`lateViolations` is not empty).
+  @inline(__always)
+  public var hasLateViolations: Bool { rare.map { !$0.lateViolations.isEmpty } ?? false }
+
+  /// The effects few steps have, kept out of line: a step is copied and reset on every event, and two
+  /// arrays would add two reference counts to each copy.
+  private var rare: Rare?
+
+  private final class Rare: Sendable {
+    let group: [GroupMember]
+    let lateViolations: [LateViolation]
+
+    init(group: [GroupMember], lateViolations: [LateViolation]) {
+      self.group = group
+      self.lateViolations = lateViolations
+    }
+  }
   /// The step can only have moved its presentation's deadlines later, or removed them: the auditor's
   /// earliest deadline still holds without asking.
   var deadlinesOnlyLater = false
@@ -67,6 +104,32 @@ public struct StepEffects: Sendable, Hashable {
   var slot = -1
 
   public init() {}
+
+  /// Back to no effects, releasing only what is held.
+  @inline(__always)
+  mutating func reset() {
+    refused = false
+    closedLayout = nil
+    beganAnimated = nil
+    deadlinesOnlyLater = false
+    slot = -1
+    if rare != nil { rare = nil }
+  }
+
+  public static func == (lhs: StepEffects, rhs: StepEffects) -> Bool {
+    lhs.refused == rhs.refused && lhs.closedLayout == rhs.closedLayout
+      && lhs.beganAnimated == rhs.beganAnimated
+      && lhs.group == rhs.group && lhs.lateViolations == rhs.lateViolations
+      && lhs.deadlinesOnlyLater == rhs.deadlinesOnlyLater && lhs.slot == rhs.slot
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(refused)
+    hasher.combine(closedLayout)
+    hasher.combine(beganAnimated)
+    hasher.combine(group)
+    hasher.combine(lateViolations)
+  }
 }
 
 /// One other member of a stack's dismissal, as a step left it.

@@ -116,7 +116,7 @@ public final class LiveAuditor: Sendable {
     state.withLock { driver in
       guard !driver.isFinished else { return [] }
       let before = driver.findings.count
-      driver.consume(event, line: line)
+      driver.audit(event, line: line)
       return Array(driver.findings[before...])
     }
   }

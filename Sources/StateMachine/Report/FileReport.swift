@@ -48,7 +48,7 @@ public struct FileReport: Sendable, Hashable {
     // builds and copies no large value per line.
     var event = Event(t: 0, id: "", kind: .mark)
     reader.readAll(
-      into: &event, onEvent: { event, line in driver.consume(event, line: line) },
+      into: &event, onEvent: { event, line in driver.audit(event, line: line) },
       onRecord: { record in driver.consume(record) })
     if driver.events == 0, driver.inputErrors.isEmpty, driver.notes.isEmpty {
       // An empty or header-only trace is clean, but a recording that wrote nothing should be visible.

@@ -77,7 +77,7 @@ public struct TraceReplayer {
       previousT = max(previousT ?? event.t, event.t)
       lastLine = line
       let before = driver.findings.count
-      driver.consume(event, line: line)
+      driver.audit(event, line: line)
       return Step(
         event: event, line: line, virtualTime: event.t - (startT ?? event.t),
         findings: Array(driver.findings[before...]))

@@ -54,8 +54,12 @@ struct SessionStorage: Sendable {
   }
 
   private var index = PresentationIndex()
-  /// By slot number: read and changed in place (`storage.slots[slot].lifecycle…`).
+  /// By slot number: changed in place (`storage.slots[slot].lifecycle…`); read through `reading(_:_:)`
+  /// where a copy of the slot would be made otherwise.
   var slots: [Slot] = []
+  /// The id in each slot, kept beside the slots: reading `slots[slot].lifecycle.id` copies the whole
+  /// lifecycle (about 120 instructions, on every event).
+  private var ids: [String] = []
   private var vacantSlots: [Int] = []
   /// The slots with a transition in flight, in no order.
   private(set) var inFlightSlots: [Int] = []
@@ -82,7 +86,16 @@ struct SessionStorage: Sendable {
 
   /// The id in `slot`.
   @inline(__always)
-  func id(ofSlot slot: Int) -> String { slots[slot].lifecycle.id }
+  func id(ofSlot slot: Int) -> String { ids[slot] }
+
+  /// Reads the slot in place through a pointer (`$0.pointee.lifecycle…`), for a caller that must not change
+  /// the storage: the array's own subscript, and a borrowed `Slot` handed to a closure, both copy the slot
+  /// (the lifecycle with it: a few hundred bytes and a retain), where `pointee` projects the field read.
+  /// `slot` must be a slot of the storage.
+  @inline(__always)
+  func reading<Result>(_ slot: Int, _ read: (UnsafePointer<Slot>) -> Result) -> Result {
+    slots.withUnsafeBufferPointer { buffer in read(buffer.baseAddress.unsafelyUnwrapped + slot) }
+  }
 
   /// The slot of `id`, taking a vacant one (or a new one) for an id not held yet.
   @inline(__always)
@@ -99,9 +112,11 @@ struct SessionStorage: Sendable {
     if let vacant = vacantSlots.popLast() {
       slot = vacant
       slots[slot] = Slot(id: id, generation: slots[slot].generation)
+      ids[slot] = id
     } else {
       slot = slots.count
       slots.append(Slot(id: id, generation: 0))
+      ids.append(id)
     }
     index.insert(id, slot: slot)
     return slot
@@ -110,8 +125,9 @@ struct SessionStorage: Sendable {
   /// Gives the slot back (its id forgotten, its generation moved on); the caller checked that nothing about
   /// the id is left to remember, here and in the stack.
   mutating func release(_ slot: Int) {
-    index.remove(slots[slot].lifecycle.id)
+    index.remove(ids[slot])
     slots[slot] = Slot(id: "", generation: slots[slot].generation &+ 1)
+    ids[slot] = ""
     vacantSlots.append(slot)
   }
 

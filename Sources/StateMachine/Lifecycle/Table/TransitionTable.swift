@@ -451,7 +451,8 @@ public enum TransitionTable {
 
   private static let triggerCount = Trigger.allCases.count
 
-  private static func index(_ phase: Phase, _ trigger: Trigger) -> Int {
+  @inline(__always)
+  static func index(_ phase: Phase, _ trigger: Trigger) -> Int {
     phase.rawValue * triggerCount + trigger.rawValue
   }
 
@@ -471,13 +472,17 @@ public enum TransitionTable {
   /// The compiled table the machine steps on: per pair, the decision without guards, and whether the row
   /// has guards to ask first (most pairs have none, so most steps read one entry and ask nothing).
   private static let compiled: [CompiledEntry] = rowIndex.map { position in
-    guard position >= 0 else { return CompiledEntry(otherwise: .reject(.eventOutOfPhase), row: -1) }
-    return CompiledEntry(otherwise: rows[position].entry.otherwise, row: Int32(position))
+    guard position >= 0 else {
+      return CompiledEntry(otherwise: .reject(.eventOutOfPhase), row: -1, hasGuards: false)
+    }
+    let entry = rows[position].entry
+    return CompiledEntry(otherwise: entry.otherwise, row: Int32(position), hasGuards: !entry.guards.isEmpty)
   }
 
   struct CompiledEntry: Sendable {
     var otherwise: TableDecision
     var row: Int32
+    var hasGuards: Bool
   }
 
   /// The row that lists (`phase`, `trigger`), if one does (every pair has one; see the coverage test).
@@ -491,20 +496,41 @@ public enum TransitionTable {
     row(phase, trigger)?.entry ?? TableEntry(.reject(.eventOutOfPhase))
   }
 
-  /// The decision for (`phase`, `trigger`), asking `holds` about the row's guards in order; and the guard
-  /// that decided, if one did. The machine's step: one table read, and guard questions only where the row
-  /// names guards.
-  @inline(__always)
-  static func decide(_ phase: Phase, _ trigger: Trigger, holds: (TableGuard) -> Bool)
-    -> (decision: TableDecision, guard: TableGuard?)
-  {
-    let compiled = compiled[index(phase, trigger)]
-    guard compiled.row >= 0, !rows[Int(compiled.row)].entry.guards.isEmpty else {
-      return (compiled.otherwise, nil)
+  /// The table as the machine steps on it: one entry per pair, read by index. The session keeps one, so
+  /// that a step reads no global (each read of a `static let` asks whether it is initialised yet).
+  struct Compiled: Sendable {
+    let entries: [CompiledEntry]
+    /// The triggers UIKit delivers once per transition, by bit `Trigger.rawValue`.
+    let oncePerTransition: UInt64
+
+    /// The decision for (`phase`, `trigger`), asking `holds` about the row's guards in order; and the
+    /// guard that decided, if one did. The machine's step: one table read, and guard questions only where
+    /// the row names guards.
+    @inline(__always)
+    func decide(_ phase: Phase, _ trigger: Trigger, holds: (TableGuard) -> Bool)
+      -> (decision: TableDecision, guard: TableGuard?)
+    {
+      let compiled = entries[TransitionTable.index(phase, trigger)]
+      guard compiled.hasGuards else { return (compiled.otherwise, nil) }
+      let (decision, held) = TransitionTable.rows[Int(compiled.row)].entry.decision(where: holds)
+      return (decision, held)
     }
-    let (decision, held) = rows[Int(compiled.row)].entry.decision(where: holds)
-    return (decision, held)
+
+    /// What `trigger` does in `phase` when no guard holds.
+    @inline(__always)
+    func otherwise(_ phase: Phase, _ trigger: Trigger) -> TableDecision {
+      entries[TransitionTable.index(phase, trigger)].otherwise
+    }
+
+    /// Whether UIKit delivers `trigger` at most once per transition.
+    @inline(__always)
+    func isOncePerTransition(_ trigger: Trigger) -> Bool {
+      oncePerTransition & (1 << UInt64(trigger.rawValue)) != 0
+    }
   }
+
+  /// The compiled table.
+  static let compiledTable = Compiled(entries: compiled, oncePerTransition: oncePerTransition)
 
   /// The triggers UIKit delivers at most once per transition: those a row guards with
   /// ``TableGuard/alreadyDelivered``. A transition remembers which of them it has seen.
@@ -517,6 +543,12 @@ public enum TransitionTable {
   @inline(__always)
   public static func isOncePerTransition(_ trigger: Trigger) -> Bool {
     oncePerTransition & (1 << UInt64(trigger.rawValue)) != 0
+  }
+
+  /// What `trigger` does in `phase` when no guard holds: one read of the compiled table.
+  @inline(__always)
+  static func otherwise(_ phase: Phase, _ trigger: Trigger) -> TableDecision {
+    compiled[index(phase, trigger)].otherwise
   }
 
   /// Why the table says what it says for (`phase`, `trigger`): the note of the row that lists the pair.
