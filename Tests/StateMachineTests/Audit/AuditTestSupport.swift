@@ -1,0 +1,47 @@
+import Testing
+
+@testable import StateMachine
+
+// Trace lines written by hand for the audit and rule tests: every suite that builds a trace inline uses
+// these, so one spelling of each event serves them all.
+
+/// Audits a trace given as lines of JSON (no header) and returns its findings sorted by line.
+func audit(_ lines: [String], grace: Double = 2) -> [Finding] {
+  var report = FileReport(path: "inline")
+  report.consume(
+    TraceReader(bytes: Array(lines.joined(separator: "\n").utf8)),
+    configuration: AuditConfiguration(grace: grace))
+  #expect(report.inputErrors.isEmpty, "input errors: \(report.inputErrors)")
+  return report.findings
+}
+
+/// One line of trace JSON.
+func line(_ t: Double, _ id: String, _ event: String, _ payload: String = "") -> String {
+  #"{"t":\#(t),"id":"\#(id)","event":"\#(event)"\#(payload.isEmpty ? "" : "," + payload)}"#
+}
+
+/// A complete animated presentation of `id` from `presenter`, starting at `t`.
+func presentation(_ id: String, at t: Double, from presenter: String = "root", duration: Double = 0.3)
+  -> [String]
+{
+  [
+    line(t, id, "present", #""presenter":"\#(presenter)""#),
+    line(t + 0.001, id, "presentationTransitionWillBegin"),
+    line(t + 0.002, id, "animateTransition", #""duration":\#(duration)"#),
+    line(t + 0.002 + duration, id, "completeTransition", #""didComplete":true"#),
+    line(t + 0.002 + duration, id, "presentationTransitionDidEnd", #""completed":true"#),
+  ]
+}
+
+/// A complete animated dismissal of `id`, starting at `t`.
+func dismissal(_ id: String, at t: Double, duration: Double = 0.3) -> [String] {
+  [
+    line(t, id, "dismiss"),
+    line(t + 0.001, id, "dismissalTransitionWillBegin"),
+    line(t + 0.002, id, "animateTransition", #""duration":\#(duration)"#),
+    line(t + 0.002 + duration, id, "completeTransition", #""didComplete":true"#),
+    line(t + 0.002 + duration, id, "dismissalTransitionDidEnd", #""completed":true"#),
+  ]
+}
+
+func summary(_ findings: [Finding]) -> [String] { findings.map { "\($0.line) \($0.id) \($0.rule.rawValue)" } }
