@@ -1,0 +1,18 @@
+import Testing
+
+@testable import StateMachine
+
+extension Rules {
+  /// The unit tests of `time-went-backwards` (t smaller than the previous line's): traces that must trigger
+  /// it, and near misses that must stay clean.
+  @Suite("time-went-backwards") struct TimeWentBackwardsTests {
+    @Test func timeGoingBackwardsIsReportedAtEachStepBack() {
+      let lines = [
+        line(1, "p1", "mark", #""name":"a""#), line(5, "p1", "mark", #""name":"b""#),
+        line(2, "p1", "mark", #""name":"c""#), line(3, "p1", "mark", #""name":"d""#),
+        line(3, "p1", "mark", #""name":"equal is fine""#),
+      ]
+      #expect(summary(audit(lines)) == ["3 p1 time-went-backwards"])
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import Testing
+
+@testable import StateMachine
+
+extension Rules {
+  /// The unit tests of `transition-never-completed` (a begun transition with no completeTransition/*DidEnd
+  /// within its expected time plus grace): traces that must trigger it, and near misses that must stay clean.
+  @Suite("transition-never-completed") struct TransitionNeverCompletedTests {
+    let begun = [
+      line(1, "p1", "present"), line(1.001, "p1", "presentationTransitionWillBegin"),
+      line(1.002, "p1", "animateTransition", #""duration":0.5"#),
+    ]
+
+    @Test func hangIsJudgedByALaterEventOfAnyPresentation() {
+      // Deadline 1.002 + 0.5 + 2 = 3.502.
+      #expect(summary(audit(begun + [line(3.6, "p2", "panBegan")])) == ["3 p1 transition-never-completed"])
+      #expect(audit(begun + [line(3.4, "p2", "panBegan")]).isEmpty)
+    }
+
+    @Test func markLinesAdvanceTheClock() {
+      #expect(
+        summary(audit(begun + [line(4, "app", "mark", #""name":"tick""#)])) == [
+          "3 p1 transition-never-completed"
+        ])
+    }
+
+    @Test func aTraceCutBeforeTheDeadlineIsNotAHang() {
+      #expect(audit(begun + [line(1.1, "p1", "containerViewWillLayoutSubviews")]).isEmpty)
+    }
+
+    @Test func graceIsConfigurable() {
+      #expect(audit(begun + [line(3.6, "p2", "panBegan")], grace: 5).isEmpty)
+    }
+
+    @Test func afterAHangADismissIsRefused() {
+      let lines = begun + [line(5, "p1", "dismiss")]
+      #expect(
+        summary(audit(lines)) == ["3 p1 transition-never-completed", "4 p1 dismiss-while-transitioning"])
+    }
+
+    @Test func aUserHoldingASheetHalfDraggedIsNotAHang() {
+      var lines = presentation("sheet", at: 1)
+      lines += [
+        line(2, "sheet", "panBegan"), line(2.01, "sheet", "dismiss"),
+        line(2.011, "sheet", "dismissalTransitionWillBegin"),
+        line(2.012, "sheet", "startInteractiveTransition", #""duration":0.4"#),
+        line(2.05, "sheet", "panChanged"),
+        line(2.05, "sheet", "updateInteractiveTransition", #""percent":0.2"#),
+        line(30, "clock", "mark", #""name":"user still holding""#),
+      ]
+      #expect(audit(lines).isEmpty)
+    }
+
+    @Test func anInteractionWhoseGestureEndedIsAHangAfterGrace() {
+      var lines = presentation("sheet", at: 1)
+      lines += [
+        line(2, "sheet", "panBegan"), line(2.01, "sheet", "dismiss"),
+        line(2.011, "sheet", "dismissalTransitionWillBegin"),
+        line(2.012, "sheet", "startInteractiveTransition", #""duration":0.4"#),
+        line(2.05, "sheet", "updateInteractiveTransition", #""percent":0.2"#), line(2.1, "sheet", "panEnded"),
+        line(4.2, "clock", "mark", #""name":"later""#),
+      ]
+      #expect(summary(audit(lines)) == ["10 sheet transition-never-completed"])
+    }
+
+    @Test func anInteractionNothingDrivesIsAHang() {
+      var lines = presentation("sheet", at: 1)
+      lines += [
+        line(2, "sheet", "dismiss"), line(2.001, "sheet", "dismissalTransitionWillBegin"),
+        line(2.002, "sheet", "startInteractiveTransition", #""duration":0.4"#),
+        line(4.1, "clock", "mark", #""name":"later""#),
+      ]
+      // Undriven for over 1 s (a warning), then a hang once grace passed with no pan and no update.
+      #expect(
+        summary(audit(lines)) == ["8 sheet interaction-undriven", "8 sheet transition-never-completed"])
+    }
+
+    @Test func afterFinishTheDeadlineIsUIKitsRemainingTime() {
+      var lines = presentation("sheet", at: 1)
+      lines += [
+        line(2, "sheet", "dismiss"), line(2.001, "sheet", "dismissalTransitionWillBegin"),
+        line(2.002, "sheet", "startInteractiveTransition", #""duration":1.0"#),
+        line(2.1, "sheet", "updateInteractiveTransition", #""percent":0.2"#),
+        line(2.2, "sheet", "finishInteractiveTransition", #""completionSpeed":0.5"#),
+      ]
+      // Remaining (1 - 0.2) * 1.0 / 0.5 = 1.6 s; deadline 2.2 + 1.6 + 2 = 5.8.
+      #expect(audit(lines + [line(5.7, "clock", "mark", #""name":"x""#)]).isEmpty)
+      #expect(
+        summary(audit(lines + [line(5.9, "clock", "mark", #""name":"x""#)])) == [
+          "10 sheet transition-never-completed"
+        ])
+    }
+
+    @Test func completeWithoutDidEndHangsAfterGrace() {
+      let lines = begun + [line(1.502, "p1", "completeTransition", #""didComplete":true"#)]
+      #expect(audit(lines + [line(3.4, "c", "mark", #""name":"x""#)]).isEmpty)
+      #expect(
+        summary(audit(lines + [line(3.6, "c", "mark", #""name":"x""#)])) == [
+          "4 p1 transition-never-completed"
+        ])
+    }
+  }
+}
