@@ -33,5 +33,71 @@ extension Rules {
       ]
       #expect(summary(audit(lines)) == ["17 b event-out-of-phase"])
     }
+
+    @Test func theDismissCompletionMayComeOnTheLowerMemberBeforeTheCarriersDidEnd() {
+      let lines = [
+        #"{"t":0,"id":"p1","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":0.01,"id":"p1","event":"presentationTransitionDidEnd","completed":true}"#,
+        #"{"t":0.1,"id":"p2","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":0.11,"id":"p2","event":"presentationTransitionDidEnd","completed":true}"#,
+        #"{"t":1,"id":"p1","event":"dismiss"}"#,
+        #"{"t":1.01,"id":"p2","event":"dismissalTransitionWillBegin"}"#,
+        #"{"t":1.02,"id":"p2","event":"animateTransition","duration":0.3}"#,
+        #"{"t":1.32,"id":"p2","event":"completeTransition","didComplete":true}"#,
+        #"{"t":1.32,"id":"p1","event":"completion"}"#,
+        #"{"t":1.33,"id":"p2","event":"dismissalTransitionDidEnd","completed":true}"#,
+      ]
+      #expect(summary(audit(lines)) == [])
+    }
+
+    @Test func aSecondCompletionAfterALateNonAnimatedPairIsOutOfPhase() {
+      let lines = [
+        #"{"t":0,"id":"p1","event":"present"}"#,
+        #"{"t":0.01,"id":"p1","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":0.02,"id":"p1","event":"presentationTransitionDidEnd","completed":true}"#,
+        #"{"t":0.1,"id":"p2","event":"present","presenter":"p1"}"#,
+        #"{"t":0.11,"id":"p2","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":0.12,"id":"p2","event":"presentationTransitionDidEnd","completed":true}"#,
+        #"{"t":1,"id":"p1","event":"dismiss"}"#,
+        #"{"t":1.01,"id":"p2","event":"dismissalTransitionWillBegin"}"#,
+        #"{"t":1.02,"id":"p2","event":"animateTransition","duration":0.3}"#,
+        #"{"t":1.32,"id":"p2","event":"completeTransition","didComplete":true}"#,
+        #"{"t":1.33,"id":"p2","event":"dismissalTransitionDidEnd","completed":true}"#,
+        #"{"t":1.33,"id":"p1","event":"dismissalTransitionWillBegin"}"#,
+        #"{"t":1.33,"id":"p1","event":"dismissalTransitionDidEnd","completed":true}"#,
+        #"{"t":1.34,"id":"p1","event":"completion"}"#,
+        #"{"t":1.35,"id":"p2","event":"completion"}"#,
+        #"{"t":2,"id":"p2","event":"present","presenter":"root"}"#,
+      ]
+      #expect(summary(audit(lines)) == ["15 p2 event-out-of-phase"])
+    }
+
+    @Test func aDismissalAfterAMissingDidEndIsReportedOnce() {
+      let lines = [
+        #"{"t":0,"id":"p1","event":"present"}"#,
+        #"{"t":0.01,"id":"p1","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":0.02,"id":"p1","event":"animateTransition","duration":0.3}"#,
+        #"{"t":0.32,"id":"p1","event":"completeTransition","didComplete":true}"#,
+        #"{"t":1,"id":"p1","event":"dismissalTransitionWillBegin"}"#,
+        #"{"t":1.01,"id":"p1","event":"animateTransition","duration":0.3}"#,
+        #"{"t":1.31,"id":"p1","event":"completeTransition","didComplete":true}"#,
+        #"{"t":1.32,"id":"p1","event":"dismissalTransitionDidEnd","completed":true}"#,
+        #"{"t":1.33,"id":"p1","event":"completion"}"#,
+      ]
+      #expect(summary(audit(lines)) == ["5 p1 event-out-of-phase"])
+    }
+
+    @Test func aRejectedCompletionDoesNotCountAsDelivered() {
+      let lines = [
+        #"{"t":0,"id":"p1","event":"present"}"#,
+        #"{"t":0.01,"id":"p1","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":0.02,"id":"p1","event":"animateTransition","duration":0.3}"#,
+        #"{"t":0.03,"id":"p1","event":"completion"}"#,
+        #"{"t":0.32,"id":"p1","event":"completeTransition","didComplete":true}"#,
+        #"{"t":0.33,"id":"p1","event":"presentationTransitionDidEnd","completed":true}"#,
+        #"{"t":0.33,"id":"p1","event":"completion"}"#,
+      ]
+      #expect(summary(audit(lines)) == ["4 p1 event-out-of-phase"])
+    }
   }
 }

@@ -19,5 +19,23 @@ extension Rules {
     @Test func idsMayBeReusedAfterDismissal() {
       #expect(audit(presentation("p1", at: 1) + dismissal("p1", at: 2) + presentation("p1", at: 3)).isEmpty)
     }
+
+    @Test func aPresentAfterAMissingDismissalDidEndIsReportedOnce() {
+      let lines = [
+        #"{"t":0,"id":"p1","event":"present"}"#,
+        #"{"t":0.01,"id":"p1","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":0.02,"id":"p1","event":"presentationTransitionDidEnd","completed":true}"#,
+        #"{"t":1,"id":"p1","event":"dismiss"}"#,
+        #"{"t":1.01,"id":"p1","event":"dismissalTransitionWillBegin"}"#,
+        #"{"t":1.02,"id":"p1","event":"completeTransition","didComplete":true}"#,
+        #"{"t":1.5,"id":"p1","event":"present"}"#,
+        #"{"t":1.51,"id":"p1","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":1.52,"id":"p1","event":"animateTransition","duration":0.3}"#,
+        #"{"t":1.82,"id":"p1","event":"completeTransition","didComplete":true}"#,
+        #"{"t":1.83,"id":"p1","event":"presentationTransitionDidEnd","completed":true}"#,
+        #"{"t":1.84,"id":"p1","event":"completion"}"#,
+      ]
+      #expect(summary(audit(lines)) == ["7 p1 id-in-use"])
+    }
   }
 }

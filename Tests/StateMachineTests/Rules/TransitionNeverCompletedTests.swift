@@ -99,5 +99,38 @@ extension Rules {
           "4 p1 transition-never-completed"
         ])
     }
+
+    @Test func aStackedMemberWaitingOnTheCarriersLongAnimationIsNotAHang() {
+      let lines = [
+        #"{"t":0,"id":"p1","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":0.01,"id":"p1","event":"presentationTransitionDidEnd","completed":true}"#,
+        #"{"t":0.1,"id":"p2","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":0.11,"id":"p2","event":"presentationTransitionDidEnd","completed":true}"#,
+        #"{"t":1,"id":"p1","event":"dismiss"}"#,
+        #"{"t":1.01,"id":"p1","event":"dismissalTransitionWillBegin"}"#,
+        #"{"t":1.01,"id":"p2","event":"dismissalTransitionWillBegin"}"#,
+        #"{"t":1.02,"id":"p2","event":"animateTransition","duration":3}"#,
+        #"{"t":4.02,"id":"p2","event":"completeTransition","didComplete":true}"#,
+        #"{"t":4.03,"id":"p2","event":"dismissalTransitionDidEnd","completed":true}"#,
+        #"{"t":4.03,"id":"p1","event":"dismissalTransitionDidEnd","completed":true}"#,
+      ]
+      #expect(summary(audit(lines)) == [])
+    }
+
+    @Test func aSheetHeldBySwipeIsNotAHangUntilTheFingerLifts() {
+      let lines = [
+        #"{"t":0,"id":"p1","event":"present"}"#,
+        #"{"t":0.01,"id":"p1","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":0.02,"id":"p1","event":"presentationTransitionDidEnd","completed":true}"#,
+        #"{"t":1,"id":"p1","event":"panBegan"}"#,
+        #"{"t":1,"id":"p1","event":"presentationControllerWillDismiss"}"#,
+        #"{"t":1.01,"id":"p1","event":"dismissalTransitionWillBegin"}"#,
+        #"{"t":1.5,"id":"p1","event":"panChanged"}"#,
+        #"{"t":4.5,"id":"p1","event":"panChanged"}"#,
+        #"{"t":5.0,"id":"p1","event":"panEnded"}"#,
+        #"{"t":5.3,"id":"p1","event":"dismissalTransitionDidEnd","completed":false}"#,
+      ]
+      #expect(summary(audit(lines)) == [])
+    }
   }
 }
