@@ -1,9 +1,10 @@
+import Foundation
 import Testing
 
 @testable import StateMachine
 
-// Trace lines written by hand for the audit and rule tests: every suite that builds a trace inline uses
-// these, so one spelling of each event serves them all.
+// Traces for the audit and rule tests, written inline or bundled under `traces/`: every suite that audits
+// one uses these, so one spelling of each event, and one way to find a bundled trace, serves them all.
 
 /// Audits a trace given as lines of JSON (no header) and returns its findings sorted by line.
 func audit(_ lines: [String], grace: Double = 2) -> [Finding] {
@@ -45,3 +46,23 @@ func dismissal(_ id: String, at t: Double, duration: Double = 0.3) -> [String] {
 }
 
 func summary(_ findings: [Finding]) -> [String] { findings.map { "\($0.line) \($0.id) \($0.rule.rawValue)" } }
+
+/// The findings of the bundled trace at `relative`, a path under `traces/` (`"rules/layout-hitch.jsonl"`).
+func bundledFindings(_ relative: String, _ configuration: AuditConfiguration = AuditConfiguration())
+  -> [Finding]
+{
+  FileReport.audit(
+    path: BundledTracesTests.tracesDirectory.appendingPathComponent(relative).path,
+    configuration: configuration
+  ).findings
+}
+
+/// The rule ids of the findings of the bundled trace at `relative`, sorted, each once.
+func bundledRuleIDs(_ relative: String, _ configuration: AuditConfiguration = AuditConfiguration())
+  -> [String]
+{
+  FileReport.audit(
+    path: BundledTracesTests.tracesDirectory.appendingPathComponent(relative).path,
+    configuration: configuration
+  ).ruleIDs
+}
