@@ -45,6 +45,31 @@ func dismissal(_ id: String, at t: Double, duration: Double = 0.3) -> [String] {
   ]
 }
 
+/// An interactive dismissal of `id` starting at `t`: one update to `percent`, then a finish (or a cancel),
+/// and `completeTransition` with its `*DidEnd` after UIKit's remaining time, or `completingAfter` seconds.
+///
+/// ```swift
+/// interactiveDismissal("card", at: 2, to: 0.3, finishing: false)  // 7 lines, the last DidEnd(false)
+/// ```
+func interactiveDismissal(
+  _ id: String, at t: Double, to percent: Double, finishing: Bool, duration: Double = 0.4,
+  completionSpeed: Double = 1, completingAfter: Double? = nil
+) -> [String] {
+  let remaining = (finishing ? 1 - percent : percent) * duration / completionSpeed
+  let completeT = t + 0.2 + (completingAfter ?? remaining)
+  return [
+    line(t, id, "dismiss"),
+    line(t + 0.001, id, "dismissalTransitionWillBegin"),
+    line(t + 0.002, id, "startInteractiveTransition", #""duration":\#(duration)"#),
+    line(t + 0.1, id, "updateInteractiveTransition", #""percent":\#(percent)"#),
+    line(
+      t + 0.2, id, finishing ? "finishInteractiveTransition" : "cancelInteractiveTransition",
+      #""completionSpeed":\#(completionSpeed)"#),
+    line(completeT, id, "completeTransition", #""didComplete":\#(finishing)"#),
+    line(completeT, id, "dismissalTransitionDidEnd", #""completed":\#(finishing)"#),
+  ]
+}
+
 func summary(_ findings: [Finding]) -> [String] { findings.map { "\($0.line) \($0.id) \($0.rule.rawValue)" } }
 
 /// The findings of the bundled trace at `relative`, a path under `traces/` (`"rules/layout-hitch.jsonl"`).

@@ -69,6 +69,16 @@ extension Rules {
       #expect(summary(audit(lines)) == ["4 p1 event-out-of-phase"])
     }
 
+    /// After `completeTransition`, the tail (`completion`, `animationEnded`) may come before `*DidEnd`.
+    @Test func theTailMayComeBeforeTheDidEnd() {
+      var lines = Array(presentation("p1", at: 1).prefix(4))
+      lines += [
+        line(1.303, "p1", "completion"), line(1.303, "p1", "animationEnded", #""completed":true"#),
+        line(1.304, "p1", "presentationTransitionDidEnd", #""completed":true"#),
+      ]
+      #expect(audit(lines).isEmpty)
+    }
+
     @Test func theDismissCompletionMayComeOnTheLowerMemberBeforeTheCarriersDidEnd() {
       let lines = [
         #"{"t":0,"id":"p1","event":"presentationTransitionWillBegin"}"#,

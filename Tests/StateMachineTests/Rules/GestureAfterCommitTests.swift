@@ -25,5 +25,30 @@ extension Rules {
       ]
       #expect(summary(audit(lines)) == ["7 p1 gesture-after-commit"])
     }
+
+    /// `panEnded` after a finish and `panCancelled` after a cancel are the finger lifting; a new `panBegan`
+    /// after the cancelled transition ended starts the next one.
+    @Test func theFingerLiftingAfterTheCommitIsClean() {
+      var lines = presentation("card", at: 1)
+      lines += [
+        line(2, "card", "panBegan"), line(2.001, "card", "dismiss"),
+        line(2.002, "card", "dismissalTransitionWillBegin"),
+        line(2.003, "card", "startInteractiveTransition", #""duration":0.4"#),
+        line(2.05, "card", "panChanged"),
+        line(2.05, "card", "updateInteractiveTransition", #""percent":0.3"#),
+        line(2.1, "card", "cancelInteractiveTransition"), line(2.11, "card", "panCancelled"),
+        line(2.22, "card", "completeTransition", #""didComplete":false"#),
+        line(2.221, "card", "dismissalTransitionDidEnd", #""completed":false"#),
+        line(3, "card", "panBegan"), line(3.001, "card", "dismiss"),
+        line(3.002, "card", "dismissalTransitionWillBegin"),
+        line(3.003, "card", "startInteractiveTransition", #""duration":0.4"#),
+        line(3.05, "card", "panChanged"),
+        line(3.05, "card", "updateInteractiveTransition", #""percent":0.6"#),
+        line(3.1, "card", "finishInteractiveTransition"), line(3.11, "card", "panEnded"),
+        line(3.26, "card", "completeTransition", #""didComplete":true"#),
+        line(3.261, "card", "dismissalTransitionDidEnd", #""completed":true"#),
+      ]
+      #expect(audit(lines).isEmpty)
+    }
   }
 }

@@ -21,5 +21,30 @@ extension Rules {
       ]
       #expect(summary(audit(lines)) == ["6 p1 interaction-after-end"])
     }
+
+    /// `pauseInteractiveTransition` after a cancel is an interaction message after the end, like an update.
+    @Test func aPauseAfterACancelIsInteractionAfterEnd() {
+      var lines = presentation("card", at: 1) + interactiveDismissal("card", at: 2, to: 0.3, finishing: false)
+      lines.insert(line(2.25, "card", "pauseInteractiveTransition"), at: 10)
+      #expect(summary(audit(lines)) == ["11 card interaction-after-end"])
+    }
+
+    /// The last update and the finish share one timestamp (update first), and the finger lifting,
+    /// `animationEnded` and `completion` after the finish are fine.
+    @Test func theLastUpdateMayShareTheFinishsTimestamp() {
+      var lines = presentation("card", at: 1)
+      lines += [
+        line(2, "card", "panBegan"), line(2.001, "card", "dismiss"),
+        line(2.002, "card", "dismissalTransitionWillBegin"),
+        line(2.003, "card", "startInteractiveTransition", #""duration":0.4"#),
+        line(2.1, "card", "updateInteractiveTransition", #""percent":0.5"#),
+        line(2.2, "card", "updateInteractiveTransition", #""percent":0.6"#),
+        line(2.2, "card", "finishInteractiveTransition"), line(2.21, "card", "panEnded"),
+        line(2.36, "card", "completeTransition", #""didComplete":true"#),
+        line(2.361, "card", "dismissalTransitionDidEnd", #""completed":true"#),
+        line(2.362, "card", "animationEnded", #""completed":true"#), line(2.363, "card", "completion"),
+      ]
+      #expect(audit(lines).isEmpty)
+    }
   }
 }

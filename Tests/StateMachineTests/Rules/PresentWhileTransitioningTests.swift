@@ -7,6 +7,17 @@ extension Rules {
   /// would stack on, has a transition in flight): traces that must trigger it, and near misses that must stay
   /// clean.
   @Suite("present-while-transitioning") struct PresentWhileTransitioningTests {
+    @Test func presentingFromAPresentationStillPresentingIsPresentWhileTransitioning() {
+      let lines = [
+        line(1, "p1", "present"), line(1.001, "p1", "presentationTransitionWillBegin"),
+        line(1.002, "p1", "animateTransition", #""duration":0.3"#),
+        line(1.1, "p2", "present", #""presenter":"p1""#),
+        line(1.302, "p1", "completeTransition", #""didComplete":true"#),
+        line(1.302, "p1", "presentationTransitionDidEnd", #""completed":true"#),
+      ]
+      #expect(summary(audit(lines)) == ["4 p2 present-while-transitioning"])
+    }
+
     @Test func presentFromRootWhileItsSheetIsDismissingIsPresentWhileTransitioning() {
       var lines = presentation("sheet", at: 1)
       lines += [line(2, "sheet", "dismiss"), line(2.001, "sheet", "dismissalTransitionWillBegin")]
@@ -50,6 +61,33 @@ extension Rules {
       #expect(summary(audit(lines)) == ["4 p2 present-while-transitioning", "7 p3 presenter-busy"])
       let state = AuditState.at(.line(6), in: TraceReader(bytes: Array(lines.joined(separator: "\n").utf8)))
       #expect(state.stacks == [["root", "p2"]])
+    }
+
+    /// The sheet's `dismissalTransitionDidEnd` ends its flight: root may present at once, before the sheet's
+    /// `animationEnded` and `completion` arrive.
+    @Test func presentingFromRootRightAfterItsSheetsDismissalEndedIsClean() {
+      var lines = presentation("sheet", at: 1) + dismissal("sheet", at: 2)
+      lines += [
+        line(2.302, "alert", "present", #""presenter":"root""#),
+        line(2.302, "sheet", "animationEnded", #""completed":true"#), line(2.302, "sheet", "completion"),
+      ]
+      lines += presentation("alert", at: 2.302).dropFirst()
+      #expect(audit(lines).isEmpty)
+    }
+
+    /// Each scene's root has a stack of its own: another root may present while root's presentation animates.
+    @Test func anotherScenesRootMayPresentWhileRootsPresentationAnimates() {
+      let lines = [
+        line(1, "card", "present", #""presenter":"root""#),
+        line(1.001, "card", "presentationTransitionWillBegin"),
+        line(1.002, "card", "animateTransition", #""duration":0.3"#),
+        line(1.1, "toast", "present", #""presenter":"root:external""#),
+        line(1.101, "toast", "presentationTransitionWillBegin"),
+        line(1.102, "toast", "presentationTransitionDidEnd", #""completed":true"#),
+        line(1.302, "card", "completeTransition", #""didComplete":true"#),
+        line(1.302, "card", "presentationTransitionDidEnd", #""completed":true"#),
+      ]
+      #expect(audit(lines).isEmpty)
     }
   }
 }

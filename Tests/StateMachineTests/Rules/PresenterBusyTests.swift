@@ -44,5 +44,9 @@ extension Rules {
       ]
       #expect(summary(audit(lines)) == ["9 p3 presenter-busy"])
     }
+
+    @Test func aPresenterIsFreeAgainOnceItsPresentationIsDismissed() {
+      #expect(audit(presentation("p1", at: 1) + dismissal("p1", at: 2) + presentation("p2", at: 3)).isEmpty)
+    }
   }
 }

@@ -12,5 +12,17 @@ extension Rules {
       lines.append(line(3, "x", "present", #""presenter":"ghost""#))
       #expect(summary(audit(lines)) == ["11 x presenter-unknown"])
     }
+
+    /// A dismissed presentation is no presenter, even in the tail window before it is forgotten.
+    @Test func presentingFromADismissedPresentationIsPresenterUnknown() {
+      var lines = presentation("sheet", at: 1) + dismissal("sheet", at: 2)
+      lines.append(line(2.5, "x", "present", #""presenter":"sheet""#))
+      #expect(summary(audit(lines)) == ["11 x presenter-unknown"])
+    }
+
+    /// Roots always exist: one never mentioned before may present.
+    @Test func aRootNeverMentionedBeforeMayPresent() {
+      #expect(audit(presentation("toast", at: 1, from: "root:external")).isEmpty)
+    }
   }
 }

@@ -14,5 +14,13 @@ extension Rules {
       ]
       #expect(summary(audit(lines)) == ["3 p1 time-went-backwards"])
     }
+
+    /// Equal timestamps (a whole tail at one `t`) and a long pause (an app suspended) are not backwards.
+    @Test func equalTimesAndLongPausesAreClean() {
+      var lines = presentation("p1", at: 1)
+      lines.append(line(1.302, "p1", "mark", #""name":"same t""#))
+      lines += dismissal("p1", at: 48)
+      #expect(audit(lines).isEmpty)
+    }
   }
 }

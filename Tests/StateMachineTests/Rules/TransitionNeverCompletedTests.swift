@@ -32,35 +32,25 @@ extension Rules {
       #expect(audit(begun + [line(3.6, "p2", "panBegan")], grace: 5).isEmpty)
     }
 
+    @Test func graceMovesTheHang() {
+      #expect(
+        bundledRuleIDs("rules/transition-never-completed-at-end.jsonl", AuditConfiguration(grace: 1000))
+          .isEmpty)
+    }
+
     @Test func afterAHangADismissIsRefused() {
       let lines = begun + [line(5, "p1", "dismiss")]
       #expect(
         summary(audit(lines)) == ["3 p1 transition-never-completed", "4 p1 dismiss-while-transitioning"])
     }
 
-    @Test func aUserHoldingASheetHalfDraggedIsNotAHang() {
-      var lines = presentation("sheet", at: 1)
-      lines += [
-        line(2, "sheet", "panBegan"), line(2.01, "sheet", "dismiss"),
-        line(2.011, "sheet", "dismissalTransitionWillBegin"),
-        line(2.012, "sheet", "startInteractiveTransition", #""duration":0.4"#),
-        line(2.05, "sheet", "panChanged"),
-        line(2.05, "sheet", "updateInteractiveTransition", #""percent":0.2"#),
-        line(30, "clock", "mark", #""name":"user still holding""#),
-      ]
-      #expect(audit(lines).isEmpty)
-    }
-
-    @Test func anInteractionWhoseGestureEndedIsAHangAfterGrace() {
-      var lines = presentation("sheet", at: 1)
-      lines += [
-        line(2, "sheet", "panBegan"), line(2.01, "sheet", "dismiss"),
-        line(2.011, "sheet", "dismissalTransitionWillBegin"),
-        line(2.012, "sheet", "startInteractiveTransition", #""duration":0.4"#),
-        line(2.05, "sheet", "updateInteractiveTransition", #""percent":0.2"#), line(2.1, "sheet", "panEnded"),
-        line(4.2, "clock", "mark", #""name":"later""#),
-      ]
-      #expect(summary(audit(lines)) == ["10 sheet transition-never-completed"])
+    @Test func completeWithoutDidEndHangsAfterGrace() {
+      let lines = begun + [line(1.502, "p1", "completeTransition", #""didComplete":true"#)]
+      #expect(audit(lines + [line(3.4, "c", "mark", #""name":"x""#)]).isEmpty)
+      #expect(
+        summary(audit(lines + [line(3.6, "c", "mark", #""name":"x""#)])) == [
+          "4 p1 transition-never-completed"
+        ])
     }
 
     @Test func anInteractionNothingDrivesIsAHang() {
@@ -75,46 +65,29 @@ extension Rules {
         summary(audit(lines)) == ["8 sheet interaction-undriven", "8 sheet transition-never-completed"])
     }
 
-    @Test func afterFinishTheDeadlineIsUIKitsRemainingTime() {
+    @Test func anInteractionWhoseGestureEndedIsAHangAfterGrace() {
       var lines = presentation("sheet", at: 1)
       lines += [
-        line(2, "sheet", "dismiss"), line(2.001, "sheet", "dismissalTransitionWillBegin"),
-        line(2.002, "sheet", "startInteractiveTransition", #""duration":1.0"#),
-        line(2.1, "sheet", "updateInteractiveTransition", #""percent":0.2"#),
-        line(2.2, "sheet", "finishInteractiveTransition", #""completionSpeed":0.5"#),
+        line(2, "sheet", "panBegan"), line(2.01, "sheet", "dismiss"),
+        line(2.011, "sheet", "dismissalTransitionWillBegin"),
+        line(2.012, "sheet", "startInteractiveTransition", #""duration":0.4"#),
+        line(2.05, "sheet", "updateInteractiveTransition", #""percent":0.2"#), line(2.1, "sheet", "panEnded"),
+        line(4.2, "clock", "mark", #""name":"later""#),
       ]
-      // Remaining (1 - 0.2) * 1.0 / 0.5 = 1.6 s; deadline 2.2 + 1.6 + 2 = 5.8.
-      #expect(audit(lines + [line(5.7, "clock", "mark", #""name":"x""#)]).isEmpty)
-      #expect(
-        summary(audit(lines + [line(5.9, "clock", "mark", #""name":"x""#)])) == [
-          "10 sheet transition-never-completed"
-        ])
+      #expect(summary(audit(lines)) == ["10 sheet transition-never-completed"])
     }
 
-    @Test func completeWithoutDidEndHangsAfterGrace() {
-      let lines = begun + [line(1.502, "p1", "completeTransition", #""didComplete":true"#)]
-      #expect(audit(lines + [line(3.4, "c", "mark", #""name":"x""#)]).isEmpty)
-      #expect(
-        summary(audit(lines + [line(3.6, "c", "mark", #""name":"x""#)])) == [
-          "4 p1 transition-never-completed"
-        ])
-    }
-
-    @Test func aStackedMemberWaitingOnTheCarriersLongAnimationIsNotAHang() {
-      let lines = [
-        #"{"t":0,"id":"p1","event":"presentationTransitionWillBegin"}"#,
-        #"{"t":0.01,"id":"p1","event":"presentationTransitionDidEnd","completed":true}"#,
-        #"{"t":0.1,"id":"p2","event":"presentationTransitionWillBegin"}"#,
-        #"{"t":0.11,"id":"p2","event":"presentationTransitionDidEnd","completed":true}"#,
-        #"{"t":1,"id":"p1","event":"dismiss"}"#,
-        #"{"t":1.01,"id":"p1","event":"dismissalTransitionWillBegin"}"#,
-        #"{"t":1.01,"id":"p2","event":"dismissalTransitionWillBegin"}"#,
-        #"{"t":1.02,"id":"p2","event":"animateTransition","duration":3}"#,
-        #"{"t":4.02,"id":"p2","event":"completeTransition","didComplete":true}"#,
-        #"{"t":4.03,"id":"p2","event":"dismissalTransitionDidEnd","completed":true}"#,
-        #"{"t":4.03,"id":"p1","event":"dismissalTransitionDidEnd","completed":true}"#,
+    @Test func aUserHoldingASheetHalfDraggedIsNotAHang() {
+      var lines = presentation("sheet", at: 1)
+      lines += [
+        line(2, "sheet", "panBegan"), line(2.01, "sheet", "dismiss"),
+        line(2.011, "sheet", "dismissalTransitionWillBegin"),
+        line(2.012, "sheet", "startInteractiveTransition", #""duration":0.4"#),
+        line(2.05, "sheet", "panChanged"),
+        line(2.05, "sheet", "updateInteractiveTransition", #""percent":0.2"#),
+        line(30, "clock", "mark", #""name":"user still holding""#),
       ]
-      #expect(summary(audit(lines)) == [])
+      #expect(audit(lines).isEmpty)
     }
 
     @Test func aSheetHeldBySwipeIsNotAHangUntilTheFingerLifts() {
@@ -133,16 +106,43 @@ extension Rules {
       #expect(summary(audit(lines)) == [])
     }
 
-    @Test func graceMovesTheHang() {
+    @Test func afterFinishTheDeadlineIsUIKitsRemainingTime() {
+      var lines = presentation("sheet", at: 1)
+      lines += [
+        line(2, "sheet", "dismiss"), line(2.001, "sheet", "dismissalTransitionWillBegin"),
+        line(2.002, "sheet", "startInteractiveTransition", #""duration":1.0"#),
+        line(2.1, "sheet", "updateInteractiveTransition", #""percent":0.2"#),
+        line(2.2, "sheet", "finishInteractiveTransition", #""completionSpeed":0.5"#),
+      ]
+      // Remaining (1 - 0.2) * 1.0 / 0.5 = 1.6 s; deadline 2.2 + 1.6 + 2 = 5.8.
+      #expect(audit(lines + [line(5.7, "clock", "mark", #""name":"x""#)]).isEmpty)
       #expect(
-        bundledRuleIDs("rules/transition-never-completed-at-end.jsonl", AuditConfiguration(grace: 1000))
-          .isEmpty)
+        summary(audit(lines + [line(5.9, "clock", "mark", #""name":"x""#)])) == [
+          "10 sheet transition-never-completed"
+        ])
     }
 
     // MARK: Dismissal groups
 
     // A stacked member that logged its own `dismissalTransitionWillBegin` cannot hang while another member's
     // animation carries the dismissal, and owes its `*DidEnd` within the grace window once that member ended.
+
+    @Test func aStackedMemberWaitingOnTheCarriersLongAnimationIsNotAHang() {
+      let lines = [
+        #"{"t":0,"id":"p1","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":0.01,"id":"p1","event":"presentationTransitionDidEnd","completed":true}"#,
+        #"{"t":0.1,"id":"p2","event":"presentationTransitionWillBegin"}"#,
+        #"{"t":0.11,"id":"p2","event":"presentationTransitionDidEnd","completed":true}"#,
+        #"{"t":1,"id":"p1","event":"dismiss"}"#,
+        #"{"t":1.01,"id":"p1","event":"dismissalTransitionWillBegin"}"#,
+        #"{"t":1.01,"id":"p2","event":"dismissalTransitionWillBegin"}"#,
+        #"{"t":1.02,"id":"p2","event":"animateTransition","duration":3}"#,
+        #"{"t":4.02,"id":"p2","event":"completeTransition","didComplete":true}"#,
+        #"{"t":4.03,"id":"p2","event":"dismissalTransitionDidEnd","completed":true}"#,
+        #"{"t":4.03,"id":"p1","event":"dismissalTransitionDidEnd","completed":true}"#,
+      ]
+      #expect(summary(audit(lines)) == [])
+    }
 
     @Test func aMemberHangsWhenItsCarrierEndedLongEnoughAgo() {
       let hangs = bundledFindings("regressions/group-member-hang-after-carrier-ended.jsonl")
