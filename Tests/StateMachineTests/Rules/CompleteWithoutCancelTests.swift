@@ -1,0 +1,30 @@
+import Testing
+
+@testable import StateMachine
+
+extension Rules {
+  /// The unit tests of `complete-without-cancel` (completeTransition(false) with no prior
+  /// cancelInteractiveTransition): traces that must trigger it, and near misses that must stay clean.
+  @Suite("complete-without-cancel") struct CompleteWithoutCancelTests {
+    @Test func completeFalseAfterAnAnimatorIsCompleteWithoutCancel() {
+      var lines = Array(presentation("p1", at: 1).prefix(3))
+      lines += [
+        line(1.302, "p1", "completeTransition", #""didComplete":false"#),
+        line(1.302, "p1", "presentationTransitionDidEnd", #""completed":false"#),
+      ]
+      #expect(summary(audit(lines)) == ["4 p1 complete-without-cancel"])
+    }
+
+    @Test func completeFalseAfterAFinishIsCompleteWithoutCancel() {
+      var lines = presentation("card", at: 1) + interactiveDismissal("card", at: 2, to: 0.6, finishing: true)
+      lines[10] = line(2.36, "card", "completeTransition", #""didComplete":false"#)
+      lines[11] = line(2.36, "card", "dismissalTransitionDidEnd", #""completed":false"#)
+      #expect(summary(audit(lines)) == ["11 card complete-without-cancel"])
+    }
+
+    @Test func completeFalseAfterACancelIsClean() {
+      let lines = presentation("card", at: 1) + interactiveDismissal("card", at: 2, to: 0.3, finishing: false)
+      #expect(audit(lines).isEmpty)
+    }
+  }
+}
