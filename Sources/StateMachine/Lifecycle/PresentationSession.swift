@@ -227,7 +227,8 @@ public struct PresentationSession: Sendable {
 
   /// Whether `condition` holds for the presentation in `slot` receiving `trigger`.
   private func holds(
-    _ condition: TableGuard, slot: Int, trigger: Trigger, problem: (TableGuard, StepDetail)?
+    _ condition: TableGuard, slot: Int, trigger: Trigger, problem: (TableGuard, StepDetail)?,
+    takesStackAlong: Bool
   ) -> Bool {
     func fact(_ read: (borrowing TransitionRecord) -> Bool) -> Bool {
       storage.reading(slot) { $0.pointee.lifecycle.readTransition(read) } ?? false
@@ -250,7 +251,9 @@ public struct PresentationSession: Sendable {
       .presenterPresentsAnother:
       return problem?.0 == condition
     case .stackAboveInFlight:
-      return stack.above(slot, in: storage).contains { storage.slots[$0].lifecycle.phase.isInFlight }
+      // Only a dismiss the app asked for: a member that a dismissal from below takes along is not refused.
+      return takesStackAlong
+        && stack.above(slot, in: storage).contains { storage.slots[$0].lifecycle.phase.isInFlight }
     }
   }
 
@@ -295,7 +298,7 @@ public struct PresentationSession: Sendable {
     let requested = !from.isLive ? requestedPresenter(trigger, slot: slot, presenter: presenter) : nil
     let problem = requested.flatMap { stack.problem(presenting: slot, from: $0, in: storage) }
     let (decision, held) = table.decide(from, trigger) { condition in
-      holds(condition, slot: slot, trigger: trigger, problem: problem)
+      holds(condition, slot: slot, trigger: trigger, problem: problem, takesStackAlong: takesStackAlong)
     }
     (step.trigger, step.from, step.to) = (trigger, from, from)
     step.effects.slot = slot

@@ -42,7 +42,8 @@ public enum TableGuard: String, CaseIterable, Sendable, Hashable {
   case presenterTransitioningAnother
   /// The presenter already presents another live presentation.
   case presenterPresentsAnother
-  /// A presentation stacked above this one has a transition in flight.
+  /// A presentation stacked above this one has a transition in flight (asked of a `dismiss` the app sent;
+  /// the members a dismissal from below takes along are moved, not asked).
   case stackAboveInFlight
 
   /// What the guard asks, in one line, for docs and diagrams.
