@@ -108,10 +108,11 @@ public struct Auditor: Sendable, Codable {
   /// counts a member with an animator or a completion as carrying it).
   private static func changesCarrier(_ trigger: Trigger) -> Bool {
     switch trigger {
-    case .animate, .startInteractive, .completeTrue, .completeFalse: true
+    case .animate, .startInteractive, .interruptibleAnimator, .completeTrue, .completeFalse: true
     case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
       .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .update, .pause, .finish, .cancel,
-      .animationEnded, .completion, .layoutWill, .layoutDid, .viewWillAppear, .viewDidAppear,
+      .animationEnded, .completion, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing,
+      .viewDidAppear,
       .viewWillDisappear, .viewDidDisappear, .sizeChange, .controllerWillDismiss, .controllerDidDismiss,
       .controllerDidAttemptToDismiss, .gesture, .mark:
       false
@@ -122,8 +123,9 @@ public struct Auditor: Sendable, Codable {
     switch trigger {
     case .completeTrue, .completeFalse, .layoutDid, .sizeChange: true
     case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .update,
-      .pause, .finish, .cancel, .animationEnded, .completion, .layoutWill, .viewWillAppear, .viewDidAppear,
+      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive,
+      .interruptibleAnimator, .update, .pause, .finish, .cancel, .animationEnded, .completion, .layoutWill,
+      .viewWillAppear, .viewIsAppearing, .viewDidAppear,
       .viewWillDisappear, .viewDidDisappear, .controllerWillDismiss, .controllerDidDismiss,
       .controllerDidAttemptToDismiss, .gesture, .mark:
       false
@@ -220,17 +222,21 @@ public struct Auditor: Sendable, Codable {
       let id = lifecycle.id
       if !reportedUndriven.contains(record.serial),
         let undriven = TimingRules.undrivenDeadline(
-          phase: lifecycle.phase, record: record, undrivenAfter: configuration.undrivenAfter)
+          phase: lifecycle.phase, record: record, gesture: session.gesture(of: id),
+          undrivenAfter: configuration.undrivenAfter),
+        let since = record.undrivenSince
       {
-        if undriven < clock, let start = record.interactiveStartT {
+        if undriven < clock {
           reportedUndriven.insert(record.serial)
+          let caught = since != record.interactiveStartT
           findings.append(
             Finding(
-              rule: .interactionUndriven, line: record.interactiveStartLine ?? 0, t: start, id: id,
+              rule: .interactionUndriven, line: record.undrivenSinceLine, t: since, id: id,
               message:
-                "\(id): startInteractiveTransition at t=\(start) had no update, finish or cancel for over "
-                + "\(TimingRules.seconds(configuration.undrivenAfter)) (the trace reached t=\(clock)): an interaction "
-                + "controller was vended with no gesture driving it"))
+                "\(id): \(caught ? "the interaction caught" : "startInteractiveTransition") at t=\(since) had no "
+                + "update, finish, cancel or pan event for over \(TimingRules.seconds(configuration.undrivenAfter)) "
+                + "(the trace reached t=\(clock)): an interaction controller was vended with no gesture driving it"
+            ))
         } else {
           next = min(next, undriven)
         }

@@ -41,6 +41,7 @@ enum FindingMessage {
       true
     case .presentWhileTransitioning, .presenterBusy, .presenterUnknown, .idInUse, .dismissWhileTransitioning,
       .dismissNotPresented, .percentOutOfRange, .layoutUnbalanced, .appearanceUnbalanced, .gestureAfterCommit,
+      .transitionAborted,
       .transitionNeverCompleted, .timeWentBackwards, .durationMismatch, .completionLate, .interactionUndriven,
       .completionEarly, .layoutHitch, .sizeChangeDuringTransition:
       false
@@ -74,6 +75,13 @@ enum FindingMessage {
     case .layoutUnbalanced: "container layout callbacks are unbalanced"
     case .appearanceUnbalanced: "appearance callbacks are unbalanced"
     case .gestureAfterCommit: "the gesture goes on after the interaction was committed"
+    case .transitionAborted:
+      step.from.direction == .dismissing
+        ? "the animator gave up on a dismissal that never went interactive: UIKit leaves the presentation in "
+          + "place, and views the animator moved before giving up stay where they are (a guard on "
+          + "view(forKey: .to)? It is nil when the presenter's view stayed on screen)"
+        : "the animator gave up on a presentation that never went interactive: UIKit cancels it, so the tap "
+          + "did nothing (a guard on view(forKey: .from)? It is nil when the presenter's view stays on screen)"
     case .transitionNeverCompleted: "the transition never completed"
     case .timeWentBackwards: "time went backwards"
     case .durationMismatch, .completionLate, .interactionUndriven, .completionEarly, .layoutHitch,

@@ -28,6 +28,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, Codable 
   case layoutWithoutContainer = "layout-without-container"
   case appearanceUnbalanced = "appearance-unbalanced"
   case gestureAfterCommit = "gesture-after-commit"
+  case transitionAborted = "transition-aborted"
   case didDismissWithoutDismissal = "did-dismiss-without-dismissal"
   case transitionNeverCompleted = "transition-never-completed"
   case timeWentBackwards = "time-went-backwards"
@@ -111,7 +112,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, Codable 
     case .completeWithoutCancel:
       Entry(
         .ordering, .error, once: false,
-        "completeTransition(false) with no prior cancelInteractiveTransition")
+        "completeTransition(false) in an interactive transition with no prior cancelInteractiveTransition")
     case .completeContradictsCancel:
       Entry(
         .ordering, .error, once: false,
@@ -153,6 +154,12 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, Codable 
       Entry(
         .ordering, .warning, once: true,
         "panBegan/panChanged after the interactive transition was finished or cancelled")
+    case .transitionAborted:
+      Entry(
+        .ordering, .warning, once: false,
+        "an animator ended a transition that never went interactive with completeTransition(false): UIKit "
+          + "reverts it, so the user's tap did nothing",
+        uikit: "a frozen screen after a dismissal that \"did nothing\"")
     case .didDismissWithoutDismissal:
       Entry(
         .ordering, .error, once: false,
@@ -178,7 +185,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, Codable 
     case .interactionUndriven:
       Entry(
         .timing, .warning, once: false,
-        "startInteractiveTransition with no update/finish/cancel for over 1 s")
+        "startInteractiveTransition with no update/finish/cancel and no pan event for over 1 s")
     case .completionEarly:
       Entry(
         .timing, .warning, once: false,

@@ -40,7 +40,8 @@ enum TimingRules {
           + "UIKit defers rotation until completeTransition, so something forwarded it by hand")
     case .sizeChange, .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue,
       .presentationDidEndFalse, .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate,
-      .startInteractive, .update, .pause, .finish, .cancel, .animationEnded, .completion, .layoutWill,
+      .startInteractive, .interruptibleAnimator, .viewIsAppearing, .update, .pause, .finish, .cancel,
+      .animationEnded, .completion, .layoutWill,
       .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .controllerWillDismiss,
       .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
       break
@@ -51,9 +52,14 @@ enum TimingRules {
     _ record: TransitionRecord, at t: Double, configuration: AuditConfiguration,
     report: (Rule, String) -> Void
   ) {
-    if record.interactiveStartT == nil, let animateT = record.animateT, let declared = record.declaredDuration
+    // A transition that ran as animated (no interaction, or one that started running and was never caught)
+    // is timed from its animation's start (<doc:Rules#Interruptible-transitions>).
+    let animationStart = [record.animateT, record.interactiveStartT].compactMap { $0 }.min()
+    if record.interactiveStartT == nil || (record.running && record.commit == nil),
+      let start = animationStart,
+      let declared = record.declaredDuration
     {
-      let measured = t - animateT
+      let measured = t - start
       let range = configuration.acceptableRange(around: declared)
       if !range.contains(measured) {
         report(
@@ -99,14 +105,17 @@ enum TimingRules {
   /// When an interaction with nothing driving it becomes `interaction-undriven`, if it can (the auditor
   /// also leaves out an interaction it already reported).
   @inline(__always)
-  static func undrivenDeadline(phase: Phase, record: borrowing TransitionRecord, undrivenAfter: Double)
-    -> Double?
-  {
+  /// Drives count as the start's or the catch's own time onward: an update, a pause, a finish or cancel, or
+  /// any pan event of the id (a finger still down drives it too).
+  static func undrivenDeadline(
+    phase: Phase, record: borrowing TransitionRecord, gesture: GestureState?, undrivenAfter: Double
+  ) -> Double? {
     guard phase == .presentingInteractive || phase == .dismissingInteractive,
-      let start = record.interactiveStartT,
-      record.commit == nil, !record.hadUpdate, record.lastDriveT == start
+      let since = record.undrivenSince,
+      record.lastDriveT == since
     else { return nil }
-    return start + undrivenAfter
+    if let gesture, gesture.isActive || gesture.lastT >= since { return nil }
+    return since + undrivenAfter
   }
 
   static func seconds(_ value: Double) -> String {

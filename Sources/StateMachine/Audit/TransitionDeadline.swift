@@ -76,11 +76,14 @@ public struct TransitionDeadline: Sendable, Hashable {
   ) {
     // Read once: the record is borrowed, and `??` would capture it in a closure.
     let requestT = record.requestT
+    let swipe = record.swipe
     switch phase {
     case .presentingRequested, .dismissingRequested, .presentingBegan, .dismissingBegan:
       // A stacked member another member's animation carries, or a sheet UIKit drives while the finger is
-      // down (no startInteractiveTransition is logged for a system swipe), cannot hang yet.
-      if carriedByAnotherMember || gesture?.isActive == true { return nil }
+      // down (no startInteractiveTransition is logged for a system swipe), cannot hang yet; a swipe the
+      // app hears of only through its callbacks is never timed: the user may hold the sheet
+      // (<doc:Rules#Presentations-observed-from-outside>).
+      if carriedByAnotherMember || gesture?.isActive == true || swipe { return nil }
       let requested = phase == .presentingRequested || phase == .dismissingRequested
       let since = requested ? requestT : (record.willBeginT ?? requestT)
       let carried = carriedUntil ?? -.infinity
@@ -97,9 +100,13 @@ public struct TransitionDeadline: Sendable, Hashable {
         t = since + grace
         basis = .willBeginAlone(record.direction)
       }
-    case .presentingAnimating, .dismissingAnimating:
+    case .presentingAnimating, .dismissingAnimating, .presentingRunning, .dismissingRunning:
+      // A running interaction runs as if animated (<doc:Rules#Interruptible-transitions>).
       let duration = max(record.declaredDuration ?? 0, 0)  // a negative duration cannot hurry a hang
-      t = (record.animateT ?? requestT) + duration + grace
+      let interactiveStartT = record.interactiveStartT
+      t =
+        (record.animateT.map { min($0, interactiveStartT ?? $0) } ?? interactiveStartT ?? requestT) + duration
+        + grace
       basis = .animation(duration: duration)
     case .presentingInteractive, .dismissingInteractive:
       if gesture?.isActive == true { return nil }  // a user holding a sheet half-dragged is not a hang

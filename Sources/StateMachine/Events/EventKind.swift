@@ -17,6 +17,8 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
   case containerViewDidLayoutSubviews
   case animateTransition
   case startInteractiveTransition
+  /// UIKit asked the animator for `interruptibleAnimator(using:)` and got one (<doc:Rules#Interruptible-transitions>).
+  case interruptibleAnimator
   case updateInteractiveTransition
   case pauseInteractiveTransition
   case finishInteractiveTransition
@@ -24,6 +26,8 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
   case completeTransition
   case animationEnded
   case viewWillAppear
+  /// iOS 13+ (built with Xcode 15): once between `viewWillAppear` and its `viewDidAppear`.
+  case viewIsAppearing
   case viewDidAppear
   case viewWillDisappear
   case viewDidDisappear
@@ -46,11 +50,12 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
     case .presentationTransitionDidEnd, .dismissalTransitionDidEnd, .animationEnded: [.completed]
     case .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews: [.width, .height]
     case .viewWillTransitionToSize: [.width, .height]
-    case .animateTransition, .startInteractiveTransition: [.duration]
+    case .animateTransition, .interruptibleAnimator: [.duration]
+    case .startInteractiveTransition: [.duration, .wantsInteractiveStart]
     case .updateInteractiveTransition: [.percent]
     case .finishInteractiveTransition, .cancelInteractiveTransition: [.completionSpeed]
     case .completeTransition: [.didComplete]
-    case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: [.animated]
+    case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: [.animated]
     case .panBegan, .panChanged, .panEnded, .panCancelled: [.translation, .velocity]
     case .mark: [.name]
     case .presentationTransitionWillBegin, .dismissalTransitionWillBegin, .pauseInteractiveTransition,
@@ -70,6 +75,7 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
     case .viewWillTransitionToSize: [.width, .height]
     case .present, .presentationTransitionWillBegin, .dismiss, .dismissalTransitionWillBegin,
       .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews, .startInteractiveTransition,
+      .interruptibleAnimator, .viewIsAppearing,
       .pauseInteractiveTransition, .finishInteractiveTransition, .cancelInteractiveTransition,
       .viewWillAppear,
       .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .panBegan, .panChanged, .panEnded, .panCancelled,
@@ -87,7 +93,7 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
 /// ```
 public enum PayloadKey: String, CaseIterable, Sendable {
   case presenter, animated, style, completed, didComplete, width, height, duration, percent
-  case completionSpeed, translation, velocity, name
+  case completionSpeed, translation, velocity, name, wantsInteractiveStart
 
   /// The JSON type a value of this key must have.
   public enum ValueType: String, Sendable { case bool, number, string }
@@ -96,7 +102,7 @@ public enum PayloadKey: String, CaseIterable, Sendable {
   public var valueType: ValueType {
     switch self {
     case .presenter, .style, .name: .string
-    case .animated, .completed, .didComplete: .bool
+    case .animated, .completed, .didComplete, .wantsInteractiveStart: .bool
     case .width, .height, .duration, .percent, .completionSpeed, .translation, .velocity: .number
     }
   }

@@ -21,6 +21,8 @@ public struct Payload: Sendable, Hashable {
   public var translation: Double?
   public var velocity: Double?
   public var name: String?
+  /// `startInteractiveTransition`: the interaction controller's `wantsInteractiveStart` (default true).
+  public var wantsInteractiveStart: Bool?
 
   /// A payload built from the keys most events carry, for tests and generators.
   ///
@@ -31,7 +33,7 @@ public struct Payload: Sendable, Hashable {
     presenter: String? = nil, animated: Bool? = nil, style: String? = nil, completed: Bool? = nil,
     didComplete: Bool? = nil, width: Double? = nil, height: Double? = nil, duration: Double? = nil,
     percent: Double? = nil, completionSpeed: Double? = nil, translation: Double? = nil,
-    velocity: Double? = nil, name: String? = nil
+    velocity: Double? = nil, name: String? = nil, wantsInteractiveStart: Bool? = nil
   ) {
     self.presenter = presenter
     self.animated = animated
@@ -46,6 +48,7 @@ public struct Payload: Sendable, Hashable {
     self.translation = translation
     self.velocity = velocity
     self.name = name
+    self.wantsInteractiveStart = wantsInteractiveStart
   }
 
   /// The value stored under `key`, as JSON.
@@ -58,6 +61,7 @@ public struct Payload: Sendable, Hashable {
       case .animated: animated.map(JSONValue.bool)
       case .completed: completed.map(JSONValue.bool)
       case .didComplete: didComplete.map(JSONValue.bool)
+      case .wantsInteractiveStart: wantsInteractiveStart.map(JSONValue.bool)
       case .width: width.map(JSONValue.number)
       case .height: height.map(JSONValue.number)
       case .duration: duration.map(JSONValue.number)
@@ -75,6 +79,7 @@ public struct Payload: Sendable, Hashable {
       case .animated: animated = newValue?.boolValue
       case .completed: completed = newValue?.boolValue
       case .didComplete: didComplete = newValue?.boolValue
+      case .wantsInteractiveStart: wantsInteractiveStart = newValue?.boolValue
       case .width: width = newValue?.numberValue
       case .height: height = newValue?.numberValue
       case .duration: duration = newValue?.numberValue

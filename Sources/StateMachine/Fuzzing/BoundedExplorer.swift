@@ -74,7 +74,7 @@ public struct BoundedExplorer: Sendable {
         case .completeTransition:
           alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(didComplete: true)))
           alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(didComplete: false)))
-        case .animateTransition, .startInteractiveTransition:
+        case .animateTransition, .startInteractiveTransition, .interruptibleAnimator:
           alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(duration: 0.3)))
         case .updateInteractiveTransition:
           alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(percent: 0.5)))
@@ -82,7 +82,8 @@ public struct BoundedExplorer: Sendable {
           alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(width: 390, height: 844)))
         case .presentationTransitionWillBegin, .dismiss, .dismissalTransitionWillBegin,
           .pauseInteractiveTransition, .finishInteractiveTransition, .cancelInteractiveTransition,
-          .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .panBegan, .panChanged,
+          .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .panBegan,
+          .panChanged,
           .panEnded, .panCancelled, .presentationControllerWillDismiss, .presentationControllerDidDismiss,
           .presentationControllerDidAttemptToDismiss, .completion, .mark:
           alphabet.append(Event(t: 0, id: id, kind: kind))

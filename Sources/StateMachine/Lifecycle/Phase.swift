@@ -21,10 +21,10 @@
 /// revert appearance pair is still legal.
 public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
   case absent
-  case presentingRequested, presentingBegan, presentingAnimating, presentingInteractive
+  case presentingRequested, presentingBegan, presentingAnimating, presentingRunning, presentingInteractive
   case presentingFinishing, presentingCancelling, presentingCompleted, presentingCancelled
   case presented
-  case dismissingRequested, dismissingBegan, dismissingAnimating, dismissingInteractive
+  case dismissingRequested, dismissingBegan, dismissingAnimating, dismissingRunning, dismissingInteractive
   case dismissingFinishing, dismissingCancelling, dismissingCompleted, dismissingCancelled
   case dismissed
   case withdrawn
@@ -39,19 +39,21 @@ public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
     // By raw value (the cases are declared in lifecycle order; `PhaseTests` checks this against
     // `definedDirection` for every case): the machine asks several times per event.
     let raw = UInt(bitPattern: rawValue)
-    if raw &- 1 < 8 { return .presenting }
-    if raw &- 10 < 8 { return .dismissing }
+    if raw &- 1 < 9 { return .presenting }
+    if raw &- 11 < 9 { return .dismissing }
     return nil
   }
 
   /// The direction of each phase, by definition: what `direction` computes faster.
   static func definedDirection(_ phase: Phase) -> Direction? {
     switch phase {
-    case .presentingRequested, .presentingBegan, .presentingAnimating, .presentingInteractive,
-      .presentingFinishing, .presentingCancelling, .presentingCompleted, .presentingCancelled:
+    case .presentingRequested, .presentingBegan, .presentingAnimating, .presentingRunning,
+      .presentingInteractive, .presentingFinishing, .presentingCancelling, .presentingCompleted,
+      .presentingCancelled:
       .presenting
-    case .dismissingRequested, .dismissingBegan, .dismissingAnimating, .dismissingInteractive,
-      .dismissingFinishing, .dismissingCancelling, .dismissingCompleted, .dismissingCancelled:
+    case .dismissingRequested, .dismissingBegan, .dismissingAnimating, .dismissingRunning,
+      .dismissingInteractive, .dismissingFinishing, .dismissingCancelling, .dismissingCompleted,
+      .dismissingCancelled:
       .dismissing
     case .absent, .presented, .dismissed, .withdrawn, .restored: nil
     }
@@ -61,7 +63,7 @@ public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
   @inline(__always)
   public var isInFlight: Bool {
     let raw = UInt(bitPattern: rawValue)
-    return raw &- 1 < 8 || raw &- 10 < 8
+    return raw &- 1 < 9 || raw &- 11 < 9
   }
 
   /// The id names a presentation UIKit still holds (so `present` of it is `id-in-use`).
@@ -72,12 +74,21 @@ public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
   static func definedLiveness(_ phase: Phase) -> Bool {
     switch phase {
     case .absent, .dismissed, .withdrawn: false
-    case .presentingRequested, .presentingBegan, .presentingAnimating, .presentingInteractive,
-      .presentingFinishing, .presentingCancelling, .presentingCompleted, .presentingCancelled, .presented,
-      .dismissingRequested, .dismissingBegan, .dismissingAnimating, .dismissingInteractive,
+    case .presentingRequested, .presentingBegan, .presentingAnimating, .presentingRunning,
+      .presentingInteractive, .presentingFinishing, .presentingCancelling, .presentingCompleted,
+      .presentingCancelled, .presented,
+      .dismissingRequested, .dismissingBegan, .dismissingAnimating, .dismissingRunning,
+      .dismissingInteractive,
       .dismissingFinishing, .dismissingCancelling, .dismissingCompleted, .dismissingCancelled, .restored:
       true
     }
+  }
+
+  /// After a finish or cancel, before `completeTransition`: the interaction is committed.
+  @inline(__always)
+  public var isCommitted: Bool {
+    self == .presentingFinishing || self == .presentingCancelling || self == .dismissingFinishing
+      || self == .dismissingCancelling
   }
 
   /// Presented and idle: a presenter may present from it, and it may be dismissed.
@@ -91,6 +102,7 @@ public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
     case .presentingRequested: "presenting.requested"
     case .presentingBegan: "presenting.began"
     case .presentingAnimating: "presenting.animating"
+    case .presentingRunning: "presenting.running"
     case .presentingInteractive: "presenting.interactive"
     case .presentingFinishing: "presenting.finishing"
     case .presentingCancelling: "presenting.cancelling"
@@ -100,6 +112,7 @@ public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
     case .dismissingRequested: "dismissing.requested"
     case .dismissingBegan: "dismissing.began"
     case .dismissingAnimating: "dismissing.animating"
+    case .dismissingRunning: "dismissing.running"
     case .dismissingInteractive: "dismissing.interactive"
     case .dismissingFinishing: "dismissing.finishing"
     case .dismissingCancelling: "dismissing.cancelling"

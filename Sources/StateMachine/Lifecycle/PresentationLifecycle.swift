@@ -61,6 +61,8 @@ public struct PresentationLifecycle: Sendable, Hashable {
     public var trigger: Trigger
     public var line: Int
     public var t: Double
+    /// `viewIsAppearing` came for this `viewWillAppear` (UIKit sends it once, before `viewDidAppear`).
+    public var isAppearingSeen = false
   }
 
   public init(id: String) { self.id = id }
@@ -215,6 +217,12 @@ public struct PresentationLifecycle: Sendable, Hashable {
       if let pending, pending.trigger == trigger {
         return (.appearanceUnbalanced, .appearanceAgain(trigger, pendingLine: pending.line))
       }
+    case .viewIsAppearing:
+      guard var pending = tracks.pendingAppearance, pending.trigger == .viewWillAppear,
+        !pending.isAppearingSeen
+      else { return (.appearanceUnbalanced, .appearingWithoutWill) }
+      pending.isAppearingSeen = true
+      tracks.pendingAppearance = pending
     case .viewDidAppear, .viewDidDisappear:
       let will: Trigger = trigger == .viewDidAppear ? .viewWillAppear : .viewWillDisappear
       guard tracks.pendingAppearance?.trigger == will else {
@@ -222,8 +230,9 @@ public struct PresentationLifecycle: Sendable, Hashable {
       }
       tracks.pendingAppearance = nil
     case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .pause,
-      .finish, .cancel, .completeTrue, .completeFalse, .animationEnded, .completion, .sizeChange,
+      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive,
+      .interruptibleAnimator, .pause, .finish, .cancel, .completeTrue, .completeFalse, .animationEnded,
+      .completion, .sizeChange,
       .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
       break
     }
@@ -248,53 +257,105 @@ public struct PresentationLifecycle: Sendable, Hashable {
     }
     if once, !decision.isRejection { record.markSeen(trigger) }
     let accepted = rule == nil || { if case .recover = decision { true } else { false } }()
+    // A transition begins at its *WillBegin, or at the callback that stands for it when none is logged.
+    if accepted, to == .presentingBegan || to == .dismissingBegan, from != to {
+      record.willBeginT = record.willBeginT ?? t
+    }
     switch trigger {
+    case .present:
+      record.systemStyle = (event.payload.style ?? "custom") != "custom"
     case .presentationWillBegin, .dismissalWillBegin:
-      if accepted { record.willBeginT = record.willBeginT ?? t }
-    case .animate where accepted:
+      if accepted {
+        record.willBeginT = record.willBeginT ?? t
+        record.controllerLogged = true
+        if record.deferredBeforeWillBegin {
+          // A finish or cancel sent before *WillBegin is lost (<doc:Rules#Gestures>).
+          record.deferredCommit = nil
+          record.deferredBeforeWillBegin = false
+        }
+      }
+    case .animate where accepted, .interruptibleAnimator where accepted:
       record.animateT = record.animateT ?? t
-      if let duration = event.payload.duration { record.declaredDuration = duration }
+      if trigger == .interruptibleAnimator { record.interruptible = true }
+      if let duration = event.payload.duration, trigger == .animate || record.declaredDuration == nil {
+        record.declaredDuration = duration
+      }
+      if to == .presentingRunning || to == .dismissingRunning, !record.running {
+        // The interruptible animator arrived after an interaction that wanted no interactive start.
+        record.running = true
+        record.undrivenSince = nil
+      }
     case .startInteractive where accepted:
       record.interactiveStartT = t
       record.interactiveStartLine = line
       record.lastDriveT = t
+      record.wantsInteractiveStart = event.payload.wantsInteractiveStart ?? true
+      record.running = to == .presentingRunning || to == .dismissingRunning
+      record.undrivenSince = record.wantsInteractiveStart ? t : nil
+      record.undrivenSinceLine = line
       if let duration = event.payload.duration { record.declaredDuration = duration }
       if let deferred = record.deferredCommit {
         record.commit = .init(
           kind: deferred, t: t, progress: 0, completionSpeed: record.deferredSpeed, hadUpdate: false)
         record.deferredCommit = nil
+        record.undrivenSince = nil
       }
     case .update:
       if to == .presentingInteractive || to == .dismissingInteractive, let percent = event.payload.percent {
         record.progress = min(max(percent, 0), 1)
         record.hadUpdate = true
         record.lastDriveT = t
+        record.undrivenSince = nil
       }
     case .pause:
-      if rule == nil { record.lastDriveT = t }
+      if rule == nil {
+        record.lastDriveT = t
+        if from.isCommitted || record.running {
+          // The user caught the transition: interactive again, and the last finish or cancel decides
+          // (<doc:Rules#Interruptible-transitions>).
+          if from.isCommitted {
+            record.commit = nil
+            record.lateCommit = nil
+            record.interruptions += 1
+          }
+          record.running = false
+          record.undrivenSince = t
+          record.undrivenSinceLine = line
+        } else {
+          record.undrivenSince = nil  // a pause drives the interaction
+        }
+      }
     case .finish, .cancel:
       let kind: TransitionRecord.CommitKind = trigger == .finish ? .finish : .cancel
       let speed = event.payload.completionSpeed ?? 1
       if rule == nil {
         record.commit = .init(
           kind: kind, t: t, progress: record.progress, completionSpeed: speed, hadUpdate: record.hadUpdate)
-      } else if rule == .interactionBeforeStart, from != .presentingRequested, from != .dismissingRequested,
-        record.deferredCommit == nil
-      {
-        // Sent after *WillBegin: UIKit replays it once the interaction starts. Before it: lost.
+        record.undrivenSince = nil
+      } else if rule == .interactionBeforeStart, record.deferredCommit == nil {
+        // Sent after *WillBegin, or after the request when none is logged: UIKit replays it once the
+        // interaction starts (<doc:Rules#Gestures>).
         record.deferredCommit = kind
         record.deferredSpeed = speed
+        record.deferredBeforeWillBegin = from == .presentingRequested || from == .dismissingRequested
+      } else if rule == .interactionAfterEnd, from.isCommitted {
+        record.lateCommit = kind
       }
     case .completeTrue, .completeFalse:
-      if rule != .completeTwice, rule != .eventOutOfPhase || to.direction != nil {
+      if !decision.isRejection {
         record.completeValue = record.completeValue ?? (trigger == .completeTrue)
         record.completeT = record.completeT ?? t
       }
     case .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse:
       if rule == .didEndBeforeComplete { record.completeExcused = true }
-    case .animate, .startInteractive, .present, .dismiss, .animationEnded, .completion, .layoutWill,
-      .layoutDid, .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .sizeChange,
-      .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
+      if !decision.isRejection { record.didEndLogged = true }
+    case .controllerWillDismiss:
+      if from.isPresentedAndIdle, accepted { record.swipe = true }
+    case .viewWillDisappear:
+      if from.isPresentedAndIdle, accepted, to.direction == .dismissing { record.swipe = true }
+    case .animate, .startInteractive, .interruptibleAnimator, .dismiss, .animationEnded, .completion,
+      .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewDidDisappear,
+      .sizeChange, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
       break
     }
     if from.isLive, !to.isInFlight, from != to { record.didEndT = t }

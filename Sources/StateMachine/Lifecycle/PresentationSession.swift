@@ -185,13 +185,14 @@ public struct PresentationSession: Sendable {
       return
     }
     if storage.slots[slot].isRoot {
-      handleRoot(trigger, event, line: line, into: &step)
+      handleRoot(trigger, event, slot: slot, line: line, into: &step)
       releaseIfVacant(slot)  // a root that presents nothing keeps no slot
       return
     }
     switch trigger {
     case .present:
       storage.slots[slot].refused = nil
+      storage.slots[slot].refusedDismissCompletion = false
       let presenter = event.payload.presenter ?? Self.defaultRoot
       apply(.present, to: slot, event, line: line, presenter: presenter, into: &step)
       if step.rule != nil { storage.slots[slot].refused = .present(presenter: presenter) }
@@ -199,10 +200,14 @@ public struct PresentationSession: Sendable {
       storage.slots[slot].refused = nil
       apply(.dismiss, to: slot, event, line: line, into: &step)
       if step.rule != nil { storage.slots[slot].refused = .dismiss }
+      // UIKit runs a refused dismiss's completion block at once (<doc:Rules#Completion>).
+      storage.slots[slot].refusedDismissCompletion = step.to == step.from
     case .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse, .dismissalWillBegin,
-      .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .update, .pause, .finish,
-      .cancel, .completeTrue, .completeFalse, .animationEnded, .completion, .layoutWill, .layoutDid,
-      .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .sizeChange,
+      .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .interruptibleAnimator,
+      .update,
+      .pause, .finish, .cancel, .completeTrue, .completeFalse, .animationEnded, .completion, .layoutWill,
+      .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear,
+      .sizeChange,
       .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
       apply(trigger, to: slot, event, line: line, into: &step)
     }
@@ -228,7 +233,7 @@ public struct PresentationSession: Sendable {
   /// Whether `condition` holds for the presentation in `slot` receiving `trigger`.
   private func holds(
     _ condition: TableGuard, slot: Int, trigger: Trigger, problem: (TableGuard, StepDetail)?,
-    takesStackAlong: Bool
+    takesStackAlong: Bool, wantsInteractiveStart: Bool?
   ) -> Bool {
     func fact(_ read: (borrowing TransitionRecord) -> Bool) -> Bool {
       storage.reading(slot) { $0.pointee.lifecycle.readTransition(read) } ?? false
@@ -250,6 +255,22 @@ public struct PresentationSession: Sendable {
     case .presenterInFlight, .presenterNotPresented, .presenterTransitioningAnother,
       .presenterPresentsAnother:
       return problem?.0 == condition
+    case .cancelDeferredWithoutController:
+      return fact { $0.deferredCommit == .cancel && !$0.controllerLogged }
+    case .interruptible: return fact { $0.interruptible }
+    case .startsRunning: return wantsInteractiveStart == false && fact { $0.interruptible }
+    case .startedRunning:
+      return fact {
+        !$0.wantsInteractiveStart && !$0.hadUpdate && $0.commit == nil
+          && $0.lastDriveT == $0.interactiveStartT
+      }
+    case .withoutController: return fact { !$0.controllerLogged }
+    case .observed: return fact { $0.isObserved }
+    case .endedWithoutController:
+      return fact { !$0.controllerLogged && !$0.didEndLogged && $0.didEndT != nil }
+    case .completesRefusedDismiss: return storage.slots[slot].refusedDismissCompletion
+    case .cancelledLate: return fact { $0.lateCommit == .cancel }
+    case .finishedLate: return fact { $0.lateCommit == .finish }
     case .stackAboveInFlight:
       // Only a dismiss the app asked for: a member that a dismissal from below takes along is not refused.
       return takesStackAlong
@@ -279,7 +300,10 @@ public struct PresentationSession: Sendable {
       else { return nil }
       return .aboveInFlight(above: storage.id(ofSlot: busy), phase: storage.slots[busy].lifecycle.phase)
     case .echoOfEarlyDidEnd, .noCompleteTransitionYet, .finishDeferred, .cancelDeferred, .presentsAnother,
-      .settledByGroup, .groupCompletionPending:
+      .settledByGroup, .groupCompletionPending, .cancelDeferredWithoutController, .interruptible,
+      .startsRunning,
+      .startedRunning, .withoutController, .observed, .endedWithoutController, .completesRefusedDismiss,
+      .cancelledLate, .finishedLate:
       return nil
     }
   }
@@ -298,7 +322,9 @@ public struct PresentationSession: Sendable {
     let requested = !from.isLive ? requestedPresenter(trigger, slot: slot, presenter: presenter) : nil
     let problem = requested.flatMap { stack.problem(presenting: slot, from: $0, in: storage) }
     let (decision, held) = table.decide(from, trigger) { condition in
-      holds(condition, slot: slot, trigger: trigger, problem: problem, takesStackAlong: takesStackAlong)
+      holds(
+        condition, slot: slot, trigger: trigger, problem: problem, takesStackAlong: takesStackAlong,
+        wantsInteractiveStart: event.payload.wantsInteractiveStart)
     }
     (step.trigger, step.from, step.to) = (trigger, from, from)
     step.effects.slot = slot
@@ -332,7 +358,11 @@ public struct PresentationSession: Sendable {
       step.detail = detail(of: held, slot: slot, trigger: trigger, problem: problem, presenter: requested)
     }
     if decision == .aside {
-      if trigger == .completion { markCompletionSeen(inGroupOf: slot) }
+      if held == .completesRefusedDismiss {
+        storage.slots[slot].refusedDismissCompletion = false
+      } else if trigger == .completion {
+        markCompletionSeen(inGroupOf: slot)
+      }
       return
     }
     let to = step.to
@@ -387,12 +417,13 @@ public struct PresentationSession: Sendable {
   /// drive) and side tracks: no declared duration, no commit.
   private static func onlyMovesDeadlinesLater(_ trigger: Trigger) -> Bool {
     switch trigger {
-    case .update, .pause, .layoutWill, .layoutDid, .viewWillAppear, .viewDidAppear, .viewWillDisappear,
-      .viewDidDisappear, .sizeChange, .animationEnded, .completion:
+    case .update, .pause, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear,
+      .viewWillDisappear, .viewDidDisappear, .sizeChange, .animationEnded, .completion:
       true
     case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .finish,
-      .cancel, .completeTrue, .completeFalse, .controllerWillDismiss, .controllerDidDismiss,
+      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive,
+      .interruptibleAnimator, .finish, .cancel, .completeTrue, .completeFalse, .controllerWillDismiss,
+      .controllerDidDismiss,
       .controllerDidAttemptToDismiss, .gesture, .mark:
       false
     }
@@ -563,12 +594,13 @@ public struct PresentationSession: Sendable {
   // MARK: Roots and gestures
 
   private mutating func handleRoot(
-    _ trigger: Trigger, _ event: borrowing Event, line: Int, into step: inout SessionStep
+    _ trigger: Trigger, _ event: borrowing Event, slot: Int, line: Int, into step: inout SessionStep
   ) {
     let root = event.id  // a root is named as the event names it
     (step.from, step.to) = (.presented, .presented)
     switch trigger {
-    case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .sizeChange:
+    case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear,
+      .sizeChange:
       break  // a root's own appearance and size: always legal (<doc:Rules#Appearance-events>)
     case .present:
       step.rule = .idInUse
@@ -580,14 +612,20 @@ public struct PresentationSession: Sendable {
         step.reset(trigger: .dismiss)
         apply(.dismiss, to: child, event, line: line, into: &step)
         if step.rule != nil { storage.slots[child].refused = .dismiss }
+        storage.slots[child].refusedDismissCompletion = step.to == step.from
         return
       }
       step.rule = .dismissNotPresented
       step.detail = .rootPresentsNothing(root: root)
+      storage.slots[slot].refusedDismissCompletion = true
+    case .completion where storage.slots[slot].refusedDismissCompletion:
+      storage.slots[slot].refusedDismissCompletion = false  // the refused dismiss's completion block
     case .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse, .dismissalWillBegin,
-      .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .update, .pause, .finish,
-      .cancel, .completeTrue, .completeFalse, .animationEnded, .completion, .layoutWill, .layoutDid,
-      .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
+      .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .interruptibleAnimator,
+      .update,
+      .pause, .finish, .cancel, .completeTrue, .completeFalse, .animationEnded, .completion, .layoutWill,
+      .layoutDid, .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture,
+      .mark:
       step.rule = .eventOutOfPhase
       step.detail = .rootIsNoPresentation(root: root)
     }
@@ -605,7 +643,10 @@ public struct PresentationSession: Sendable {
     step.effects.slot = slot
     // A finger on the screen holds off every deadline it touches.
     step.effects.deadlinesOnlyLater = fingerDown && stack.nodes[slot].group.isEmpty
-    if fingerDown, current.isInFlight,
+    // A new touch on an interruptible transition may catch it (<doc:Rules#Interruptible-transitions>).
+    let mayCatch =
+      event.kind == .panBegan && storage.slots[slot].lifecycle.readTransition({ $0.interruptible }) == true
+    if fingerDown, !mayCatch, current.isInFlight,
       let commit = storage.slots[slot].lifecycle.readTransition({ $0.commit }) ?? nil,
       storage.slots[slot].lifecycle.readTransition({ $0.hasReported(.gestureAfterCommit) }) == false
     {
@@ -737,7 +778,8 @@ extension PresentationSession {
         carriedUntil: dismissing ? carrier.endedAt : nil, grace: grace)
       return (
         record.serial, hang?.t,
-        TimingRules.undrivenDeadline(phase: phase, record: record, undrivenAfter: undrivenAfter)
+        TimingRules.undrivenDeadline(
+          phase: phase, record: record, gesture: gesture, undrivenAfter: undrivenAfter)
       )
     }
   }

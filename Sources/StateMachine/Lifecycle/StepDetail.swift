@@ -16,6 +16,8 @@ public indirect enum StepDetail: Sendable, Hashable {
   case percentOutOfRange(Double)
   /// A `viewWill*` again while the one at `pendingLine` waits for its `viewDid*`.
   case appearanceAgain(Trigger, pendingLine: Int)
+  /// A `viewIsAppearing` with no `viewWillAppear` waiting for it, or a second one.
+  case appearingWithoutWill
   /// A `viewDid*` with no `viewWill*` waiting.
   case appearanceWithoutWill(Trigger, will: Trigger)
   /// The presenter has a transition in flight.
@@ -52,6 +54,8 @@ public indirect enum StepDetail: Sendable, Hashable {
     case .appearanceAgain(let trigger, let line):
       "\(trigger.label) again; the one at line \(line) was never resolved"
     case .appearanceWithoutWill(let trigger, let will): "\(trigger.label) with no \(will.label) before it"
+    case .appearingWithoutWill:
+      "viewIsAppearing with no viewWillAppear waiting for its viewDidAppear (UIKit sends it once between them)"
     case .presenterInFlight(let presenter, let phase): "its presenter \(presenter) is \(phase.name)"
     case .presenterNotPresented(let presenter, let phase):
       "its presenter \(presenter) is \(phase.name), not presented"

@@ -66,8 +66,42 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
   /// Rules already reported for this transition, of those a driver repeats (bit `Rule` index).
   var reported: UInt64 = 0
 
-  /// Whether `animateTransition` or `startInteractiveTransition` was seen.
+  /// A `*WillBegin` was logged in this transition: the app owns its presentation controller
+  /// (<doc:Rules#Transitions-recorded-from-the-animator-alone>).
+  public var controllerLogged = false
+  /// A `*DidEnd` was logged in this transition.
+  public var didEndLogged = false
+  /// The animator vended `interruptibleAnimator(using:)` (<doc:Rules#Interruptible-transitions>).
+  public var interruptible = false
+  /// `startInteractiveTransition`'s `wantsInteractiveStart` (true when not logged).
+  public var wantsInteractiveStart = true
+  /// The interaction runs as if animated (started with `wantsInteractiveStart` false on an interruptible
+  /// transition) and was not caught since.
+  public var running = false
+  /// Since when nothing may have driven the interaction (its start, or the pause that caught it): `nil`
+  /// when `interaction-undriven` does not apply (it runs, or something drove it since).
+  public var undrivenSince: Double?
+  /// The line `undrivenSince` counts from.
+  public var undrivenSinceLine = 0
+  /// How many times the user caught the transition after a finish or cancel.
+  public var interruptions = 0
+  /// The request named a presentation style other than `custom` (a system style UIKit presents).
+  public var systemStyle = false
+  /// The dismissal was started by the user's swipe (the adaptive delegate's `WillDismiss`, or the
+  /// controller's own `viewWillDisappear` with no `dismiss`): never timed, the user may hold the sheet.
+  public var swipe = false
+  /// A finish or cancel deferred before any `*WillBegin` was logged: lost if a `*WillBegin` comes after all.
+  public var deferredBeforeWillBegin = false
+  /// The last finish or cancel sent after the interaction was already finished or cancelled (reported as
+  /// `interaction-after-end`): the app's animator completes as it says, which is no second finding.
+  public var lateCommit: CommitKind?
+
+  /// Whether `animateTransition`, `interruptibleAnimator` or `startInteractiveTransition` was seen.
   public var hasAnimator: Bool { animateT != nil || interactiveStartT != nil }
+
+  /// Neither a `*WillBegin` nor an animator or interaction event was logged: the transition is observed
+  /// from outside (<doc:Rules#Presentations-observed-from-outside>).
+  public var isObserved: Bool { !controllerLogged && !hasAnimator }
 
   func hasSeen(_ trigger: Trigger) -> Bool { seen & (1 << UInt64(trigger.rawValue)) != 0 }
   mutating func markSeen(_ trigger: Trigger) { seen |= 1 << UInt64(trigger.rawValue) }

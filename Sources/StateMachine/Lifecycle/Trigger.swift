@@ -9,11 +9,11 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   case present, dismiss
   case presentationWillBegin, presentationDidEndTrue, presentationDidEndFalse
   case dismissalWillBegin, dismissalDidEndTrue, dismissalDidEndFalse
-  case animate, startInteractive, update, pause, finish, cancel
+  case animate, startInteractive, interruptibleAnimator, update, pause, finish, cancel
   case completeTrue, completeFalse
   case animationEnded, completion
   case layoutWill, layoutDid
-  case viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
+  case viewWillAppear, viewIsAppearing, viewDidAppear, viewWillDisappear, viewDidDisappear
   case sizeChange
   case controllerWillDismiss, controllerDidDismiss, controllerDidAttemptToDismiss
   case gesture, mark
@@ -34,6 +34,7 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
       self = event.payload.completed == false ? .dismissalDidEndFalse : .dismissalDidEndTrue
     case .animateTransition: self = .animate
     case .startInteractiveTransition: self = .startInteractive
+    case .interruptibleAnimator: self = .interruptibleAnimator
     case .updateInteractiveTransition: self = .update
     case .pauseInteractiveTransition: self = .pause
     case .finishInteractiveTransition: self = .finish
@@ -44,6 +45,7 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
     case .containerViewWillLayoutSubviews: self = .layoutWill
     case .containerViewDidLayoutSubviews: self = .layoutDid
     case .viewWillAppear: self = .viewWillAppear
+    case .viewIsAppearing: self = .viewIsAppearing
     case .viewDidAppear: self = .viewDidAppear
     case .viewWillDisappear: self = .viewWillDisappear
     case .viewDidDisappear: self = .viewDidDisappear
@@ -69,6 +71,7 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
     case .dismissalDidEndFalse: "dismissalTransitionDidEnd(false)"
     case .animate: "animateTransition"
     case .startInteractive: "startInteractiveTransition"
+    case .interruptibleAnimator: "interruptibleAnimator"
     case .update: "updateInteractiveTransition"
     case .pause: "pauseInteractiveTransition"
     case .finish: "finishInteractiveTransition"
@@ -80,6 +83,7 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
     case .layoutWill: "containerViewWillLayoutSubviews"
     case .layoutDid: "containerViewDidLayoutSubviews"
     case .viewWillAppear: "viewWillAppear"
+    case .viewIsAppearing: "viewIsAppearing"
     case .viewDidAppear: "viewDidAppear"
     case .viewWillDisappear: "viewWillDisappear"
     case .viewDidDisappear: "viewDidDisappear"
@@ -98,11 +102,13 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   /// Appearance callbacks of the presented view controller.
   public var isAppearance: Bool {
     switch self {
-    case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: true
+    case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: true
     case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .update,
-      .pause, .finish, .cancel, .completeTrue, .completeFalse, .animationEnded, .completion, .layoutWill,
-      .layoutDid, .sizeChange, .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss,
+      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive,
+      .interruptibleAnimator, .update, .pause, .finish, .cancel, .completeTrue, .completeFalse,
+      .animationEnded,
+      .completion, .layoutWill, .layoutDid, .sizeChange, .controllerWillDismiss, .controllerDidDismiss,
+      .controllerDidAttemptToDismiss,
       .gesture, .mark:
       false
     }
@@ -114,13 +120,15 @@ extension Trigger {
   /// marks) that are legal across many phases; "expected one of" lists name only these.
   public var isLifecycle: Bool {
     switch self {
-    case .layoutWill, .layoutDid, .sizeChange, .gesture, .mark, .viewWillAppear, .viewDidAppear,
+    case .layoutWill, .layoutDid, .sizeChange, .gesture, .mark, .viewWillAppear, .viewIsAppearing,
+      .viewDidAppear,
       .viewWillDisappear, .viewDidDisappear:
       false
     case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .update,
-      .pause, .finish, .cancel, .completeTrue, .completeFalse, .animationEnded, .completion,
-      .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss:
+      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive,
+      .interruptibleAnimator, .update, .pause, .finish, .cancel, .completeTrue, .completeFalse,
+      .animationEnded,
+      .completion, .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss:
       true
     }
   }

@@ -113,8 +113,9 @@ public struct TransitionReconstructor: Sendable {
       } else {
         transition.layoutPasses.append(.init(willT: nil, didT: t, line: line))
       }
-    case .pause, .animationEnded, .completion, .viewWillAppear, .viewDidAppear, .viewWillDisappear,
-      .viewDidDisappear, .sizeChange, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
+    case .pause, .animationEnded, .completion, .viewWillAppear, .viewIsAppearing, .viewDidAppear,
+      .viewWillDisappear, .interruptibleAnimator, .viewDidDisappear, .sizeChange, .controllerDidDismiss,
+      .controllerDidAttemptToDismiss, .gesture, .mark:
       break
     }
   }

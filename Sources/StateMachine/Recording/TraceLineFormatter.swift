@@ -74,6 +74,8 @@ enum TraceLineFormatter {
     case .presentationControllerDidAttemptToDismiss: 27
     case .completion: 28
     case .mark: 29
+    case .interruptibleAnimator: 30
+    case .viewIsAppearing: 31
     }
   }
 
@@ -162,7 +164,7 @@ enum TraceLineFormatter {
     case .completionSpeed: payload.completionSpeed
     case .translation: payload.translation
     case .velocity: payload.velocity
-    case .presenter, .style, .name, .animated, .completed, .didComplete: nil
+    case .presenter, .style, .name, .animated, .completed, .didComplete, .wantsInteractiveStart: nil
     }
   }
 
@@ -171,6 +173,7 @@ enum TraceLineFormatter {
     case .animated: payload.animated
     case .completed: payload.completed
     case .didComplete: payload.didComplete
+    case .wantsInteractiveStart: payload.wantsInteractiveStart
     case .presenter, .style, .name, .width, .height, .duration, .percent, .completionSpeed, .translation,
       .velocity:
       nil
@@ -182,8 +185,8 @@ enum TraceLineFormatter {
     case .presenter: payload.presenter
     case .style: payload.style
     case .name: payload.name
-    case .animated, .completed, .didComplete, .width, .height, .duration, .percent, .completionSpeed,
-      .translation, .velocity:
+    case .animated, .completed, .didComplete, .wantsInteractiveStart, .width, .height, .duration, .percent,
+      .completionSpeed, .translation, .velocity:
       nil
     }
   }

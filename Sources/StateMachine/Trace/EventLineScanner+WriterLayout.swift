@@ -4,7 +4,7 @@ extension EventLineScanner {
     static let shared = WriterLayout()
 
     /// Each event name between the bytes around it, `":"present"`. Code: the kind's index, then the
-    /// payload keys it takes (13 bits from bit 8) and those it requires (13 bits from bit 24).
+    /// payload keys it takes (a bit per key from bit 8) and those it requires (from bit 24).
     let names: BytePatternTable
     /// Each payload key with its quotes and colon, `,"width":`. Code: the key's index, then its value type
     /// (from bit 8: 0 number, 1 boolean, 2 string).
@@ -43,7 +43,7 @@ extension EventLineScanner {
   static let eventKeyWord: UInt64 = 0x746E_6576_6522_2C22  // ","event
   static let trueWord: UInt32 = 0x6575_7274  // true
   static let alseWord: UInt32 = 0x6573_6C61  // alse (false without its f)
-  private static let payloadMask: UInt32 = 0x1FFF
+  private static let payloadMask: UInt32 = EventLineScanner.everyPayloadKey
 
   /// Decodes the line `p[0..<n]` if it is laid out exactly as `TraceWriter` writes it, and says whether it
   /// did: `{"t":…,"id":"…","event":"…"` with a kind the format defines, then its payload keys, each at most
@@ -151,7 +151,7 @@ extension EventLineScanner {
       event.kind = layout.kinds[name.code & 0xFF]
       // Clears the keys the event held that this line lacks (every key this line has was just set).
       if keysHeld == Self.everyPayloadKey {
-        event.payload.clear(keeping: present)  // all thirteen tested, without a loop
+        event.payload.clear(keeping: present)  // every key tested, without a loop
       } else {
         event.payload.clear(keysHeld & ~present)
       }

@@ -89,19 +89,19 @@ struct EventLineScanner {
   var takesWriterLayout = true
   /// Set while the caller hands back, line after line, the event this scanner last wrote, unchanged
   /// (`TraceReader.readAll`): the writer-layout path then clears only the payload keys the last line set
-  /// (`payloadKeysWritten`) instead of all thirteen.
+  /// (`payloadKeysWritten`) instead of every key.
   var reusesEvent = false
   /// The payload keys (bits by `PayloadKey.allCases` index) the event holds after the last decode: exact
   /// after a writer-layout line, every key (unknown) after anything else.
   var payloadKeysWritten = Self.everyPayloadKey
-  static let everyPayloadKey: UInt32 = (1 << 13) - 1
+  static let everyPayloadKey: UInt32 = (1 << UInt32(PayloadKey.allCases.count)) - 1
 
   init() {
     // `Payload.clear(keeping:)` numbers the keys in this order.
     assert(
       PayloadKey.allCases == [
         .presenter, .animated, .style, .completed, .didComplete, .width, .height, .duration, .percent,
-        .completionSpeed, .translation, .velocity, .name,
+        .completionSpeed, .translation, .velocity, .name, .wantsInteractiveStart,
       ])
     extras.reserveCapacity(Self.maximumExtraMembers)
   }
@@ -449,10 +449,11 @@ extension Payload {
     if keeping & 1 << 10 == 0 { translation = nil }
     if keeping & 1 << 11 == 0 { velocity = nil }
     if keeping & 1 << 12 == 0, name != nil { name = nil }
+    if keeping & 1 << 13 == 0 { wantsInteractiveStart = nil }
   }
 
   /// Sets to `nil` the keys whose bits (by `PayloadKey.allCases` index) are in `keys`, one set bit at a
-  /// time: the writer-layout path usually clears one or two (`clear(keeping:)` tests all thirteen).
+  /// time: the writer-layout path usually clears one or two (`clear(keeping:)` tests every key).
   mutating func clear(_ keys: UInt32) {
     var keys = keys
     while keys != 0 {
@@ -469,7 +470,8 @@ extension Payload {
       case 9: completionSpeed = nil
       case 10: translation = nil
       case 11: velocity = nil
-      default: name = nil
+      case 12: name = nil
+      default: wantsInteractiveStart = nil
       }
       keys &= keys &- 1
     }
@@ -485,7 +487,7 @@ extension Payload {
     case .completionSpeed: completionSpeed = value
     case .translation: translation = value
     case .velocity: velocity = value
-    case .presenter, .animated, .style, .completed, .didComplete, .name: break
+    case .presenter, .animated, .style, .completed, .didComplete, .name, .wantsInteractiveStart: break
     }
   }
 
@@ -509,6 +511,7 @@ extension Payload {
     case 1: animated = value
     case 3: completed = value
     case 4: didComplete = value
+    case 13: wantsInteractiveStart = value
     default: break
     }
   }
@@ -519,6 +522,7 @@ extension Payload {
     case .animated: animated = value
     case .completed: completed = value
     case .didComplete: didComplete = value
+    case .wantsInteractiveStart: wantsInteractiveStart = value
     case .presenter, .style, .width, .height, .duration, .percent, .completionSpeed, .translation, .velocity,
       .name:
       break

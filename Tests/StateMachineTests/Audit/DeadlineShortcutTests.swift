@@ -43,6 +43,7 @@ import Testing
     case .dismissalDidEndTrue, .dismissalDidEndFalse: .dismissalTransitionDidEnd
     case .animate: .animateTransition
     case .startInteractive: .startInteractiveTransition
+    case .interruptibleAnimator: .interruptibleAnimator
     case .update: .updateInteractiveTransition
     case .pause: .pauseInteractiveTransition
     case .finish: .finishInteractiveTransition
@@ -53,6 +54,7 @@ import Testing
     case .layoutWill: .containerViewWillLayoutSubviews
     case .layoutDid: .containerViewDidLayoutSubviews
     case .viewWillAppear: .viewWillAppear
+    case .viewIsAppearing: .viewIsAppearing
     case .viewDidAppear: .viewDidAppear
     case .viewWillDisappear: .viewWillDisappear
     case .viewDidDisappear: .viewDidDisappear
@@ -68,12 +70,17 @@ import Testing
   static func payload(_ trigger: Trigger, _ random: inout SeededRandom) -> Payload {
     var payload = Payload()
     switch trigger {
-    case .present: payload.presenter = random.pick(["root", "p1", "p2", "root:side"])
+    case .present:
+      payload.presenter = random.pick(["root", "p1", "p2", "root:side"])
+      payload.style = random.pick(["custom", "pageSheet", "alert"])
     case .presentationDidEndTrue, .dismissalDidEndTrue: payload.completed = true
     case .presentationDidEndFalse, .dismissalDidEndFalse: payload.completed = false
     case .completeTrue: payload.didComplete = true
     case .completeFalse: payload.didComplete = false
-    case .animate, .startInteractive: payload.duration = Double(random.below(900)) / 1000
+    case .animate, .interruptibleAnimator: payload.duration = Double(random.below(900)) / 1000
+    case .startInteractive:
+      payload.duration = Double(random.below(900)) / 1000
+      if random.below(3) == 0 { payload.wantsInteractiveStart = false }
     case .update: payload.percent = Double(random.below(130)) / 100 - 0.1
     case .finish, .cancel: payload.completionSpeed = Double(random.below(3))
     case .sizeChange:

@@ -18,6 +18,9 @@ struct SessionStorage: Sendable {
     /// A request UIKit refused, remembered so that callbacks showing it happened anyway are followed
     /// silently (<doc:Rules#Recovery-follows-the-evidence>).
     var refused: RefusedRequest?
+    /// The id's last request was a `dismiss` UIKit refused, whose completion block (run at once) has not
+    /// come yet.
+    var refusedDismissCompletion = false
     /// `unknown-presentation` was reported for the id and not yet followed by a presentation.
     var reportedUnknown = false
     let isRoot: Bool
@@ -34,6 +37,7 @@ struct SessionStorage: Sendable {
     /// Nothing is left to remember: the slot can be reused for another id.
     var isVacant: Bool {
       lifecycle.phase == .absent && gesture == nil && refused == nil && !reportedUnknown
+        && !refusedDismissCompletion
     }
   }
 

@@ -42,6 +42,35 @@ public enum TableGuard: String, CaseIterable, Sendable, Hashable {
   case presenterTransitioningAnother
   /// The presenter already presents another live presentation.
   case presenterPresentsAnother
+  /// A `cancelDeferred` in a transition that logged no `*WillBegin`: it ends when its
+  /// `completeTransition` comes.
+  case cancelDeferredWithoutController
+  /// The transition's animator vended `interruptibleAnimator(using:)`: a finish or cancel may be caught
+  /// again (<doc:Rules#Interruptible-transitions>).
+  case interruptible
+  /// `startInteractiveTransition` with `wantsInteractiveStart` false in an interruptible transition: it
+  /// starts running, as if animated.
+  case startsRunning
+  /// The interaction started with `wantsInteractiveStart` false and nothing has driven it since: the
+  /// animator's `interruptibleAnimator` arriving now makes it run.
+  case startedRunning
+  /// No `*WillBegin` was logged in this transition: the app does not own its presentation controller, and
+  /// the transition ends at its `completeTransition` (<doc:Rules#Transitions-recorded-from-the-animator-alone>).
+  case withoutController
+  /// Neither a `*WillBegin` nor an animator or interaction event was logged in this transition: it is
+  /// observed from outside, through its appearance callbacks (<doc:Rules#Presentations-observed-from-outside>).
+  case observed
+  /// The transition ended with no `*WillBegin` logged and no `*DidEnd` yet: a late `*DidEnd` is the
+  /// presentation controller's, which the recording did not follow.
+  case endedWithoutController
+  /// The id's last request was a `dismiss` UIKit refused, and its completion block has not run yet: UIKit
+  /// runs it at once (<doc:Rules#Completion>).
+  case completesRefusedDismiss
+  /// A cancel sent after the interaction was already finished, reported as `interaction-after-end`: the
+  /// animator's `completeTransition(false)` follows the app's last word, not a second root cause.
+  case cancelledLate
+  /// A finish sent after the interaction was already cancelled, reported as `interaction-after-end`.
+  case finishedLate
   /// A presentation stacked above this one has a transition in flight (asked of a `dismiss` the app sent;
   /// the members a dismissal from below takes along are moved, not asked).
   case stackAboveInFlight
@@ -65,6 +94,17 @@ public enum TableGuard: String, CaseIterable, Sendable, Hashable {
     case .presenterTransitioningAnother: "the presenter's presented presentation has a transition in flight"
     case .presenterPresentsAnother: "the presenter already presents another live presentation"
     case .stackAboveInFlight: "a presentation stacked above has a transition in flight"
+    case .cancelDeferredWithoutController:
+      "a cancel came before the interaction started, in a transition with no *WillBegin logged"
+    case .interruptible: "the animator vended an interruptible animator"
+    case .startsRunning: "wantsInteractiveStart is false and the animator is interruptible"
+    case .startedRunning: "the interaction started running and nothing drove it since"
+    case .withoutController: "no *WillBegin was logged in this transition"
+    case .observed: "no *WillBegin and no animator or interaction event were logged in this transition"
+    case .endedWithoutController: "the transition ended with no *WillBegin logged and no *DidEnd yet"
+    case .completesRefusedDismiss: "the completion block of a dismiss UIKit refused"
+    case .cancelledLate: "a cancel came after the finish (reported as interaction-after-end)"
+    case .finishedLate: "a finish came after the cancel (reported as interaction-after-end)"
     }
   }
 }

@@ -28,18 +28,33 @@ public enum TransitionTable {
   private static let notLive: [Phase] = [.absent, .dismissed, .withdrawn]
   private static let idle: [Phase] = [.presented, .restored]
   private static let presentingInFlight: [Phase] = [
-    .presentingRequested, .presentingBegan, .presentingAnimating, .presentingInteractive,
+    .presentingRequested, .presentingBegan, .presentingAnimating, .presentingRunning, .presentingInteractive,
     .presentingFinishing, .presentingCancelling, .presentingCompleted, .presentingCancelled,
   ]
   private static let dismissingInFlight: [Phase] = [
-    .dismissingRequested, .dismissingBegan, .dismissingAnimating, .dismissingInteractive,
+    .dismissingRequested, .dismissingBegan, .dismissingAnimating, .dismissingRunning, .dismissingInteractive,
     .dismissingFinishing, .dismissingCancelling, .dismissingCompleted, .dismissingCancelled,
   ]
   private static let inFlight = presentingInFlight + dismissingInFlight
   private static let live = inFlight + idle
   /// Until `completeTransition`: the phases a transition passes before its tail.
-  private static let presentingBeforeComplete = Array(presentingInFlight.prefix(6))
-  private static let dismissingBeforeComplete = Array(dismissingInFlight.prefix(6))
+  private static let presentingBeforeComplete: [Phase] = [
+    .presentingRequested, .presentingBegan, .presentingAnimating, .presentingRunning, .presentingInteractive,
+    .presentingFinishing, .presentingCancelling,
+  ]
+  private static let dismissingBeforeComplete: [Phase] = [
+    .dismissingRequested, .dismissingBegan, .dismissingAnimating, .dismissingRunning, .dismissingInteractive,
+    .dismissingFinishing, .dismissingCancelling,
+  ]
+  /// After the animation started and before `completeTransition`.
+  private static let presentingAnimated: [Phase] = [
+    .presentingAnimating, .presentingRunning, .presentingInteractive, .presentingFinishing,
+    .presentingCancelling,
+  ]
+  private static let dismissingAnimated: [Phase] = [
+    .dismissingAnimating, .dismissingRunning, .dismissingInteractive, .dismissingFinishing,
+    .dismissingCancelling,
+  ]
   /// After `completeTransition` (or `*DidEnd`), until the next request: where UIKit delivers the tail.
   private static let tail: [Phase] = [
     .presentingCompleted, .presentingCancelled, .presented, .dismissingCompleted, .dismissingCancelled,
@@ -63,6 +78,10 @@ public enum TransitionTable {
   private static let once: [(TableGuard, TableDecision)] = [(.alreadyDelivered, .reject(.eventOutOfPhase))]
   /// A presenter's own appearance callbacks are legal whenever it is live (<doc:Rules#Appearance-events>).
   private static let asPresenter: [(TableGuard, TableDecision)] = [(.presentsAnother, .aside)]
+  /// The completion block of a `dismiss` UIKit refused runs at once and changes nothing (<doc:Rules#Completion>).
+  private static let refusedDismissCompletion: [(TableGuard, TableDecision)] = [
+    (.completesRefusedDismiss, .aside)
+  ]
   /// The stack rules of a request, in the order of <doc:Rules#One-finding-per-event>.
   private static func presenterRules(_ refused: (Rule) -> TableDecision) -> [(TableGuard, TableDecision)] {
     [
@@ -77,6 +96,45 @@ public enum TransitionTable {
   private static let completeAfterDidEnd: [(TableGuard, TableDecision)] = [
     (.echoOfEarlyDidEnd, .stay), (.noCompleteTransitionYet, .reject(.eventOutOfPhase)),
   ]
+  /// `startInteractiveTransition` where the interaction may start: once per transition; a finish or cancel
+  /// sent before it is replayed now (<doc:Rules#Gestures>); with `wantsInteractiveStart` false on an
+  /// interruptible transition it starts running (<doc:Rules#Interruptible-transitions>).
+  private static func interactionStart(_ direction: Phase.Direction) -> [(TableGuard, TableDecision)] {
+    let presenting = direction == .presenting
+    return once + [
+      (.finishDeferred, .move(presenting ? .presentingFinishing : .dismissingFinishing)),
+      (.cancelDeferred, .move(presenting ? .presentingCancelling : .dismissingCancelling)),
+      (.startsRunning, .move(presenting ? .presentingRunning : .dismissingRunning)),
+    ]
+  }
+  /// The phase a `completeTransition` ends in: with no `*WillBegin` logged the transition ends there, as the
+  /// presentation controller's missing `*DidEnd` would end it
+  /// (<doc:Rules#Transitions-recorded-from-the-animator-alone>).
+  private static func ends(_ phase: Phase) -> Phase {
+    switch phase {
+    case .presentingCompleted: .presented
+    case .presentingCancelled: .withdrawn
+    case .dismissingCompleted: .dismissed
+    case .dismissingCancelled: .restored
+    case .absent, .presentingRequested, .presentingBegan, .presentingAnimating, .presentingRunning,
+      .presentingInteractive, .presentingFinishing, .presentingCancelling, .presented, .dismissingRequested,
+      .dismissingBegan, .dismissingAnimating, .dismissingRunning, .dismissingInteractive,
+      .dismissingFinishing,
+      .dismissingCancelling, .dismissed, .withdrawn, .restored:
+      phase
+    }
+  }
+  /// A `completeTransition` decision, and the same decision for a transition with no `*WillBegin` logged.
+  private static func completing(_ decision: TableDecision) -> (TableDecision, [(TableGuard, TableDecision)])
+  {
+    let withoutController: TableDecision =
+      switch decision {
+      case .move(let phase): .move(ends(phase))
+      case .recover(let rule, let phase): .recover(rule, ends(phase))
+      case .stay, .reject, .resume, .aside: decision
+      }
+    return (decision, [(.withoutController, withoutController)])
+  }
 
   private static func row(
     _ from: [Phase], _ triggers: [Trigger], _ otherwise: TableDecision, _ note: String,
@@ -85,6 +143,15 @@ public enum TransitionTable {
     Row(
       from: from, triggers: triggers, entry: TableEntry(otherwise, guards: guards), note: note, reason: reason
     )
+  }
+
+  /// A row for `completeTransition`, ending the transition when no `*WillBegin` was logged.
+  private static func completeRow(
+    _ from: [Phase], _ trigger: Trigger, _ decision: TableDecision, _ note: String,
+    before: [(TableGuard, TableDecision)] = []
+  ) -> Row {
+    let (otherwise, withoutController) = completing(decision)
+    return row(from, [trigger], otherwise, note, guards: before + withoutController)
   }
 
   /// Every row of the table, in the order the docs print them.
@@ -111,31 +178,44 @@ public enum TransitionTable {
         + "UIKit went ahead", guards: presenterRules { .recover($0, .presentingBegan) }),
     row([.presentingRequested], [.presentationWillBegin], .move(.presentingBegan), "the transition begins"),
     row(
-      Array(presentingInFlight.dropFirst()) + [.presented] + dismissingBeforeComplete + [.restored],
+      [.presentingBegan], [.presentationWillBegin], .reject(.eventOutOfPhase),
+      "the presentation already began (unless it began without its WillBegin: the app owns the callbacks "
+        + "after all, follow them)", guards: [(.withoutController, .stay)]),
+    row(
+      presentingAnimated + [.presentingCompleted, .presentingCancelled, .presented] + dismissingBeforeComplete
+        + [.restored],
       [.presentationWillBegin], .reject(.eventOutOfPhase), "a presentation is already presented or under way"),
     row(
       [.dismissingCompleted, .dismissingCancelled], [.presentationWillBegin],
       .recover(.eventOutOfPhase, .presentingBegan), "the dismissal never ended, yet a presentation began"),
 
     row(
-      notLive, [.presentationDidEndTrue], .recover(.unknownPresentation, .presented),
+      [.absent, .dismissed], [.presentationDidEndTrue], .recover(.unknownPresentation, .presented),
       "a presentation never seen"),
-    row(notLive, [.presentationDidEndFalse], .reject(.unknownPresentation), "a presentation never seen"),
+    row(
+      [.withdrawn], [.presentationDidEndTrue], .recover(.unknownPresentation, .presented),
+      "a presentation never seen (unless its presentation ended without its *DidEnd: the late one disagrees)",
+      guards: [(.endedWithoutController, .recover(.didEndMismatch, .presented))]),
+    row(
+      [.absent, .dismissed], [.presentationDidEndFalse], .reject(.unknownPresentation),
+      "a presentation never seen"),
+    row(
+      [.withdrawn], [.presentationDidEndFalse], .reject(.unknownPresentation),
+      "a presentation never seen (unless its presentation ended without its *DidEnd: this is the late one)",
+      guards: [(.endedWithoutController, .stay)]),
     row(
       [.presentingRequested], [.presentationDidEndTrue], .recover(.eventOutOfPhase, .presented),
-      "no WillBegin"),
+      "no WillBegin and no completeTransition"),
     row(
       [.presentingRequested], [.presentationDidEndFalse], .recover(.eventOutOfPhase, .withdrawn),
-      "no WillBegin"),
+      "no WillBegin and no completeTransition"),
     row([.presentingBegan], [.presentationDidEndTrue], .move(.presented), "no animator: system-driven"),
     row([.presentingBegan], [.presentationDidEndFalse], .move(.withdrawn), "no animator: system-driven"),
     row(
-      [.presentingAnimating, .presentingInteractive, .presentingFinishing, .presentingCancelling],
-      [.presentationDidEndTrue], .recover(.didEndBeforeComplete, .presented),
+      presentingAnimated, [.presentationDidEndTrue], .recover(.didEndBeforeComplete, .presented),
       "ended before completeTransition"),
     row(
-      [.presentingAnimating, .presentingInteractive, .presentingFinishing, .presentingCancelling],
-      [.presentationDidEndFalse], .recover(.didEndBeforeComplete, .withdrawn),
+      presentingAnimated, [.presentationDidEndFalse], .recover(.didEndBeforeComplete, .withdrawn),
       "ended before completeTransition"),
     row([.presentingCompleted], [.presentationDidEndTrue], .move(.presented), "presented"),
     row(
@@ -147,7 +227,16 @@ public enum TransitionTable {
     row(
       [.presentingCancelled], [.presentationDidEndFalse], .move(.withdrawn), "the presentation was cancelled"),
     row(
-      [.presented] + dismissingInFlight + [.restored], [.presentationDidEndTrue, .presentationDidEndFalse],
+      [.presented], [.presentationDidEndTrue], .reject(.eventOutOfPhase),
+      "no presentation is under way (unless it ended without its *DidEnd: this is the late one, "
+        + "<doc:Rules#Transitions-recorded-from-the-animator-alone>)",
+      guards: [(.endedWithoutController, .stay)]),
+    row(
+      [.presented], [.presentationDidEndFalse], .reject(.eventOutOfPhase),
+      "no presentation is under way (unless it ended without its *DidEnd: the late one disagrees)",
+      guards: [(.endedWithoutController, .recover(.didEndMismatch, .withdrawn))]),
+    row(
+      dismissingInFlight + [.restored], [.presentationDidEndTrue, .presentationDidEndFalse],
       .reject(.eventOutOfPhase), "no presentation is under way"),
   ]
 
@@ -167,29 +256,50 @@ public enum TransitionTable {
       "system dismissal (<doc:Rules#Optional-request-events>)"),
     row([.dismissingRequested], [.dismissalWillBegin], .move(.dismissingBegan), "the transition begins"),
     row(
-      Array(dismissingInFlight.dropFirst()), [.dismissalWillBegin], .reject(.eventOutOfPhase),
-      "the dismissal already began"),
+      [.dismissingBegan], [.dismissalWillBegin], .reject(.eventOutOfPhase),
+      "the dismissal already began (unless it began without its WillBegin: the app owns the callbacks "
+        + "after all, follow them)", guards: [(.withoutController, .stay)]),
+    row(
+      dismissingAnimated + [.dismissingCompleted, .dismissingCancelled], [.dismissalWillBegin],
+      .reject(.eventOutOfPhase), "the dismissal already began"),
 
     row(
-      notLive, [.dismissalDidEndTrue, .dismissalDidEndFalse], .reject(.unknownPresentation),
+      [.absent, .withdrawn], [.dismissalDidEndTrue, .dismissalDidEndFalse], .reject(.unknownPresentation),
       "a presentation never seen"),
+    row(
+      [.dismissed], [.dismissalDidEndTrue], .reject(.unknownPresentation),
+      "a presentation no longer presented (unless its dismissal ended without its *DidEnd: this is the late "
+        + "one)", guards: [(.endedWithoutController, .stay)]),
+    row(
+      [.dismissed], [.dismissalDidEndFalse], .reject(.unknownPresentation),
+      "a presentation no longer presented (unless its dismissal ended without its *DidEnd: the late one "
+        + "disagrees)", guards: [(.endedWithoutController, .recover(.didEndMismatch, .restored))]),
     row(
       presentingInFlight, [.dismissalDidEndTrue, .dismissalDidEndFalse], .reject(.eventOutOfPhase),
       "no dismissal is under way"),
     row(
-      [.presented, .dismissingRequested, .restored], [.dismissalDidEndTrue],
-      .recover(.eventOutOfPhase, .dismissed), "no WillBegin"),
-    row(idle, [.dismissalDidEndFalse], .reject(.eventOutOfPhase), "no dismissal is under way"),
+      [.presented, .dismissingRequested], [.dismissalDidEndTrue], .recover(.eventOutOfPhase, .dismissed),
+      "no WillBegin and no completeTransition"),
     row(
-      [.dismissingRequested], [.dismissalDidEndFalse], .recover(.eventOutOfPhase, .restored), "no WillBegin"),
+      [.restored], [.dismissalDidEndTrue], .recover(.eventOutOfPhase, .dismissed),
+      "no WillBegin and no completeTransition (unless the dismissal ended without its *DidEnd: the late one "
+        + "disagrees)", guards: [(.endedWithoutController, .recover(.didEndMismatch, .dismissed))]),
+    row([.presented], [.dismissalDidEndFalse], .reject(.eventOutOfPhase), "no dismissal is under way"),
+    row(
+      [.restored], [.dismissalDidEndFalse], .reject(.eventOutOfPhase),
+      "no dismissal is under way (unless it ended without its *DidEnd: this is the late one)",
+      guards: [(.endedWithoutController, .stay)]),
+    row(
+      [.dismissingRequested], [.dismissalDidEndFalse], .recover(.eventOutOfPhase, .restored),
+      "no WillBegin and no completeTransition"),
     row([.dismissingBegan], [.dismissalDidEndTrue], .move(.dismissed), "no animator: system-driven"),
     row([.dismissingBegan], [.dismissalDidEndFalse], .move(.restored), "no animator: system-driven"),
     row(
-      [.dismissingAnimating, .dismissingInteractive, .dismissingFinishing, .dismissingCancelling],
-      [.dismissalDidEndTrue], .recover(.didEndBeforeComplete, .dismissed), "ended before completeTransition"),
+      dismissingAnimated, [.dismissalDidEndTrue], .recover(.didEndBeforeComplete, .dismissed),
+      "ended before completeTransition"),
     row(
-      [.dismissingAnimating, .dismissingInteractive, .dismissingFinishing, .dismissingCancelling],
-      [.dismissalDidEndFalse], .recover(.didEndBeforeComplete, .restored), "ended before completeTransition"),
+      dismissingAnimated, [.dismissalDidEndFalse], .recover(.didEndBeforeComplete, .restored),
+      "ended before completeTransition"),
     row([.dismissingCompleted], [.dismissalDidEndTrue], .move(.dismissed), "dismissed"),
     row(
       [.dismissingCompleted], [.dismissalDidEndFalse], .recover(.didEndMismatch, .restored),
@@ -202,72 +312,124 @@ public enum TransitionTable {
 
   private static let animator: [Row] = [
     row(
-      notLive, [.animate], .recover(.unknownPresentation, .presentingAnimating), "a presentation never seen"),
+      notLive, [.animate, .interruptibleAnimator], .recover(.unknownPresentation, .presentingAnimating),
+      "a presentation never seen"),
     row(
       notLive, [.startInteractive], .recover(.unknownPresentation, .presentingInteractive),
       "a presentation never seen"),
-    row([.presentingRequested], [.animate], .recover(.eventOutOfPhase, .presentingAnimating), "no WillBegin"),
     row(
-      [.presentingRequested], [.startInteractive], .recover(.eventOutOfPhase, .presentingInteractive),
-      "no WillBegin"),
-    row([.presentingBegan], [.animate], .move(.presentingAnimating), "the animator starts", guards: once),
+      [.presentingRequested, .presentingBegan], [.animate], .move(.presentingAnimating),
+      "the animator starts (with no WillBegin logged, it begins the transition: "
+        + "<doc:Rules#Transitions-recorded-from-the-animator-alone>)", guards: once),
     row(
-      [.presentingBegan, .presentingAnimating], [.startInteractive], .move(.presentingInteractive),
-      "the interaction controller starts (percent-driven logs animateTransition in either order); a finish "
-        + "or cancel sent before it is replayed now",
-      guards: once + [
-        (.finishDeferred, .move(.presentingFinishing)), (.cancelDeferred, .move(.presentingCancelling)),
-      ]),
+      [.presentingRequested, .presentingBegan], [.interruptibleAnimator], .move(.presentingAnimating),
+      "the animator starts, interruptible (<doc:Rules#Interruptible-transitions>)"),
     row(
-      [
-        .presentingAnimating, .presentingCompleted, .presentingCancelled, .dismissingAnimating,
-        .dismissingCompleted, .dismissingCancelled,
-      ],
-      [.animate], .reject(.eventOutOfPhase), "the animator already ran in this transition"),
+      [.presentingRequested, .presentingBegan, .presentingAnimating], [.startInteractive],
+      .move(.presentingInteractive),
+      "the interaction controller starts (percent-driven logs animateTransition in either order)",
+      guards: interactionStart(.presenting)),
     row(
       [
-        .presentingInteractive, .presentingFinishing, .presentingCancelling, .dismissingInteractive,
+        .presentingAnimating, .presentingRunning, .presentingInteractive, .presentingFinishing,
+        .presentingCancelling, .dismissingAnimating, .dismissingRunning, .dismissingInteractive,
         .dismissingFinishing, .dismissingCancelling,
       ],
-      [.animate], .stay, "percent-driven: animateTransition after startInteractiveTransition", guards: once),
+      [.animate], .stay,
+      "animateTransition once the animation started (an interruptible animator asked first, or "
+        + "percent-driven after startInteractiveTransition)", guards: once),
+    row(
+      [.presentingCompleted, .presentingCancelled, .dismissingCompleted, .dismissingCancelled], [.animate],
+      .reject(.eventOutOfPhase), "the animation already ended in this transition"),
     row(
       [
-        .presentingInteractive, .presentingFinishing, .presentingCancelling, .presentingCompleted,
-        .presentingCancelled, .dismissingInteractive, .dismissingFinishing, .dismissingCancelling,
-        .dismissingCompleted, .dismissingCancelled,
+        .presentingAnimating, .presentingRunning, .presentingFinishing, .presentingCancelling,
+        .dismissingAnimating, .dismissingRunning, .dismissingFinishing, .dismissingCancelling,
+      ],
+      [.interruptibleAnimator], .stay, "UIKit asks for the interruptible animator again"),
+    row(
+      [.presentingInteractive], [.interruptibleAnimator], .stay,
+      "UIKit asks for the interruptible animator again (with wantsInteractiveStart false and nothing "
+        + "driving yet, the interaction starts running)",
+      guards: [(.startedRunning, .move(.presentingRunning))]),
+    row(
+      [.dismissingInteractive], [.interruptibleAnimator], .stay,
+      "UIKit asks for the interruptible animator again (with wantsInteractiveStart false and nothing "
+        + "driving yet, the interaction starts running)",
+      guards: [(.startedRunning, .move(.dismissingRunning))]),
+    row(
+      [.presentingCompleted, .presentingCancelled, .dismissingCompleted, .dismissingCancelled],
+      [.interruptibleAnimator], .reject(.eventOutOfPhase), "the animation already ended in this transition"),
+    row(
+      [
+        .presentingRunning, .presentingInteractive, .presentingFinishing, .presentingCancelling,
+        .presentingCompleted, .presentingCancelled, .dismissingRunning, .dismissingInteractive,
+        .dismissingFinishing, .dismissingCancelling, .dismissingCompleted, .dismissingCancelled,
       ],
       [.startInteractive], .reject(.eventOutOfPhase), "the interaction already started in this transition"),
     row(
-      [.presented, .dismissingRequested, .restored], [.animate],
-      .recover(.eventOutOfPhase, .dismissingAnimating), "no WillBegin"),
+      idle, [.animate, .interruptibleAnimator], .recover(.eventOutOfPhase, .dismissingAnimating),
+      "nothing asked for a dismissal"),
     row(
-      [.presented, .dismissingRequested, .restored], [.startInteractive],
-      .recover(.eventOutOfPhase, .dismissingInteractive), "no WillBegin"),
-    row([.dismissingBegan], [.animate], .move(.dismissingAnimating), "the animator starts", guards: once),
+      idle, [.startInteractive], .recover(.eventOutOfPhase, .dismissingInteractive),
+      "nothing asked for a dismissal"),
     row(
-      [.dismissingBegan, .dismissingAnimating], [.startInteractive], .move(.dismissingInteractive),
-      "the interaction controller starts; a finish or cancel sent before it is replayed now",
-      guards: once + [
-        (.finishDeferred, .move(.dismissingFinishing)), (.cancelDeferred, .move(.dismissingCancelling)),
-      ]),
+      [.dismissingRequested, .dismissingBegan], [.animate], .move(.dismissingAnimating),
+      "the animator starts (with no WillBegin logged, it begins the transition: "
+        + "<doc:Rules#Transitions-recorded-from-the-animator-alone>)", guards: once),
+    row(
+      [.dismissingRequested, .dismissingBegan], [.interruptibleAnimator], .move(.dismissingAnimating),
+      "the animator starts, interruptible (<doc:Rules#Interruptible-transitions>)"),
+    row(
+      [.dismissingRequested, .dismissingBegan, .dismissingAnimating], [.startInteractive],
+      .move(.dismissingInteractive), "the interaction controller starts",
+      guards: interactionStart(.dismissing)),
   ]
 
   private static let interaction: [Row] = [
     row(
       [.absent], [.update, .pause, .finish, .cancel], .reject(.interactionBeforeStart),
-      "sent before *WillBegin: lost (<doc:Rules#Gestures>)"),
+      "sent before the request: lost (<doc:Rules#Gestures>)"),
     row(
       beforeInteraction, [.update, .pause, .finish, .cancel], .reject(.interactionBeforeStart),
       "UIKit drops updates and defers finish/cancel until the interaction starts"),
     row([.presentingInteractive, .dismissingInteractive], [.update, .pause], .stay, "progress"),
     row(
-      [.presentingInteractive], [.finish], .move(.presentingFinishing), "the user let go past the threshold"),
-    row([.presentingInteractive], [.cancel], .move(.presentingCancelling), "the user let go before it"),
+      [.presentingRunning, .dismissingRunning], [.update], .stay,
+      "progress of the running animation (<doc:Rules#Interruptible-transitions>)"),
     row(
-      [.dismissingInteractive], [.finish], .move(.dismissingFinishing), "the user let go past the threshold"),
-    row([.dismissingInteractive], [.cancel], .move(.dismissingCancelling), "the user let go before it"),
+      [.presentingRunning], [.pause], .move(.presentingInteractive),
+      "the user caught the running animation: interactive now"),
     row(
-      afterInteraction, [.update, .pause, .finish, .cancel], .reject(.interactionAfterEnd),
+      [.dismissingRunning], [.pause], .move(.dismissingInteractive),
+      "the user caught the running animation: interactive now"),
+    row(
+      [.presentingInteractive, .presentingRunning], [.finish], .move(.presentingFinishing),
+      "the user let go past the threshold"),
+    row(
+      [.presentingInteractive, .presentingRunning], [.cancel], .move(.presentingCancelling),
+      "the user let go before it"),
+    row(
+      [.dismissingInteractive, .dismissingRunning], [.finish], .move(.dismissingFinishing),
+      "the user let go past the threshold"),
+    row(
+      [.dismissingInteractive, .dismissingRunning], [.cancel], .move(.dismissingCancelling),
+      "the user let go before it"),
+    row(
+      [.presentingFinishing, .presentingCancelling], [.pause], .reject(.interactionAfterEnd),
+      "the interaction already finished or was cancelled (an interruptible transition can be caught again)",
+      guards: [(.interruptible, .move(.presentingInteractive))]),
+    row(
+      [.dismissingFinishing, .dismissingCancelling], [.pause], .reject(.interactionAfterEnd),
+      "the interaction already finished or was cancelled (an interruptible transition can be caught again)",
+      guards: [(.interruptible, .move(.dismissingInteractive))]),
+    row(
+      afterInteraction.filter {
+        ![.presentingFinishing, .presentingCancelling, .dismissingFinishing, .dismissingCancelling].contains(
+          $0)
+      }, [.pause], .reject(.interactionAfterEnd), "the transition ended"),
+    row(
+      afterInteraction, [.update, .finish, .cancel], .reject(.interactionAfterEnd),
       "the interaction already finished or was cancelled, or the transition ended"),
   ]
 
@@ -278,29 +440,40 @@ public enum TransitionTable {
     row(
       [.absent], [.completeFalse], .recover(.unknownPresentation, .presentingCancelled),
       "a presentation never seen"),
-    row(
-      [.presentingRequested], [.completeTrue], .recover(.eventOutOfPhase, .presentingCompleted),
-      "no WillBegin"),
-    row(
-      [.presentingRequested], [.completeFalse], .recover(.eventOutOfPhase, .presentingCancelled),
-      "no WillBegin"),
-    row(
-      [.presentingBegan, .presentingAnimating, .presentingFinishing], [.completeTrue],
-      .move(.presentingCompleted), "the animation finished (no animator: the recorder saw only that)"),
-    row(
-      [.presentingInteractive], [.completeTrue], .recover(.eventOutOfPhase, .presentingCompleted),
-      "completed with no finishInteractiveTransition"),
-    row(
-      [.presentingCancelling], [.completeTrue], .recover(.completeContradictsCancel, .presentingCompleted),
-      "the view ends up presented although the user cancelled"),
-    row(
-      [.presentingBegan, .presentingAnimating, .presentingInteractive, .presentingFinishing],
-      [.completeFalse],
+    completeRow(
+      [
+        .presentingRequested, .presentingBegan, .presentingAnimating, .presentingRunning,
+        .presentingFinishing,
+      ],
+      .completeTrue, .move(.presentingCompleted),
+      "the animation finished (no animator logged: the recorder saw only that)"),
+    completeRow(
+      [.presentingInteractive], .completeTrue, .recover(.eventOutOfPhase, .presentingCompleted),
+      "completed while interactive, with no finishInteractiveTransition"),
+    completeRow(
+      [.presentingCancelling], .completeTrue, .recover(.completeContradictsCancel, .presentingCompleted),
+      "the view ends up presented although the user cancelled (unless the app finished after its cancel: "
+        + "interaction-after-end said so)", before: [(.finishedLate, .move(.presentingCompleted))]),
+    completeRow(
+      [.presentingRequested, .presentingBegan, .presentingAnimating], .completeFalse,
+      .recover(.transitionAborted, .presentingCancelled),
+      "the animator ended a transition that never went interactive with completeTransition(false): UIKit "
+        + "reverts it (<doc:Rules#An-animator-may-abort-a-transition>); a cancel sent before the interaction "
+        + "started makes it legal",
+      before: [
+        (.cancelDeferredWithoutController, .move(.withdrawn)), (.cancelDeferred, .move(.presentingCancelled)),
+      ]),
+    completeRow(
+      [.presentingRunning, .presentingInteractive], .completeFalse,
       .recover(.completeWithoutCancel, .presentingCancelled),
-      "no cancel was seen: UIKit treats it as a cancel (unless one was sent before the interaction started)",
-      guards: [(.cancelDeferred, .move(.presentingCancelled))]),
-    row(
-      [.presentingCancelling], [.completeFalse], .move(.presentingCancelled), "the cancel animation finished"),
+      "an interactive transition with no cancel: UIKit treats it as a cancel"),
+    completeRow(
+      [.presentingFinishing], .completeFalse, .recover(.completeWithoutCancel, .presentingCancelled),
+      "an interactive transition with no cancel: UIKit treats it as a cancel (unless the app cancelled after "
+        + "its finish: interaction-after-end said so)",
+      before: [(.cancelledLate, .move(.presentingCancelled))]),
+    completeRow(
+      [.presentingCancelling], .completeFalse, .move(.presentingCancelled), "the cancel animation finished"),
     row(
       [.presentingCompleted, .presentingCancelled, .dismissingCompleted, .dismissingCancelled],
       [.completeTrue, .completeFalse], .reject(.completeTwice), "completeTransition twice"),
@@ -308,52 +481,63 @@ public enum TransitionTable {
       afterDidEnd, [.completeTrue, .completeFalse], .reject(.completeTwice),
       "completeTransition again after *DidEnd", guards: completeAfterDidEnd,
       reason: "completeTransition again after *DidEnd"),
-    row(
-      [.dismissingRequested], [.completeTrue], .recover(.eventOutOfPhase, .dismissingCompleted),
-      "no WillBegin"),
-    row(
-      [.dismissingRequested], [.completeFalse], .recover(.eventOutOfPhase, .dismissingCancelled),
-      "no WillBegin"),
-    row(
-      [.dismissingBegan, .dismissingAnimating, .dismissingFinishing], [.completeTrue],
-      .move(.dismissingCompleted), "the animation finished"),
-    row(
-      [.dismissingInteractive], [.completeTrue], .recover(.eventOutOfPhase, .dismissingCompleted),
-      "completed with no finishInteractiveTransition"),
-    row(
-      [.dismissingCancelling], [.completeTrue], .recover(.completeContradictsCancel, .dismissingCompleted),
-      "the view ends up dismissed although the user cancelled"),
-    row(
-      [.dismissingBegan, .dismissingAnimating, .dismissingInteractive, .dismissingFinishing],
-      [.completeFalse],
+    completeRow(
+      [
+        .dismissingRequested, .dismissingBegan, .dismissingAnimating, .dismissingRunning,
+        .dismissingFinishing,
+      ],
+      .completeTrue, .move(.dismissingCompleted),
+      "the animation finished (no animator logged: the recorder saw only that)"),
+    completeRow(
+      [.dismissingInteractive], .completeTrue, .recover(.eventOutOfPhase, .dismissingCompleted),
+      "completed while interactive, with no finishInteractiveTransition"),
+    completeRow(
+      [.dismissingCancelling], .completeTrue, .recover(.completeContradictsCancel, .dismissingCompleted),
+      "the view ends up dismissed although the user cancelled (unless the app finished after its cancel: "
+        + "interaction-after-end said so)", before: [(.finishedLate, .move(.dismissingCompleted))]),
+    completeRow(
+      [.dismissingRequested, .dismissingBegan, .dismissingAnimating], .completeFalse,
+      .recover(.transitionAborted, .dismissingCancelled),
+      "the animator ended a transition that never went interactive with completeTransition(false): UIKit "
+        + "reverts it, and the views the animator moved stay where they are "
+        + "(<doc:Rules#An-animator-may-abort-a-transition>); a cancel sent before the interaction started "
+        + "makes it legal",
+      before: [
+        (.cancelDeferredWithoutController, .move(.restored)), (.cancelDeferred, .move(.dismissingCancelled)),
+      ]),
+    completeRow(
+      [.dismissingRunning, .dismissingInteractive], .completeFalse,
       .recover(.completeWithoutCancel, .dismissingCancelled),
-      "no cancel was seen: UIKit treats it as a cancel (unless one was sent before the interaction started)",
-      guards: [(.cancelDeferred, .move(.dismissingCancelled))]),
-    row(
-      [.dismissingCancelling], [.completeFalse], .move(.dismissingCancelled), "the cancel animation finished"),
+      "an interactive transition with no cancel: UIKit treats it as a cancel"),
+    completeRow(
+      [.dismissingFinishing], .completeFalse, .recover(.completeWithoutCancel, .dismissingCancelled),
+      "an interactive transition with no cancel: UIKit treats it as a cancel (unless the app cancelled after "
+        + "its finish: interaction-after-end said so)",
+      before: [(.cancelledLate, .move(.dismissingCancelled))]),
+    completeRow(
+      [.dismissingCancelling], .completeFalse, .move(.dismissingCancelled), "the cancel animation finished"),
   ]
 
   private static let tailCallbacks: [Row] = [
+    row([.absent], [.animationEnded], .reject(.unknownPresentation), "a presentation never seen"),
     row(
-      [.absent], [.animationEnded, .completion], .reject(.unknownPresentation), "a presentation never seen"),
+      [.absent], [.completion], .reject(.unknownPresentation), "a presentation never seen",
+      guards: refusedDismissCompletion),
     row(
       presentingBeforeComplete + dismissingBeforeComplete, [.animationEnded], .reject(.eventOutOfPhase),
       "the animation has not ended: completeTransition has not come"),
     row(tail, [.animationEnded], .stay, "the completion tail", guards: once),
     row(
       presentingBeforeComplete + Array(dismissingBeforeComplete.dropFirst()), [.completion],
-      .reject(.eventOutOfPhase), "the transition has not completed"),
+      .reject(.eventOutOfPhase), "the transition has not ended", guards: refusedDismissCompletion),
     row(
       [.dismissingRequested], [.completion], .reject(.eventOutOfPhase),
-      "the transition has not completed (unless another member of its stack carried it)",
-      guards: [(.groupCompletionPending, .aside)]),
+      "the transition has not ended (unless another member of its stack carried it)",
+      guards: refusedDismissCompletion + [(.groupCompletionPending, .aside)]),
     row(
-      [.presentingCompleted, .presented, .dismissingCompleted, .dismissed], [.completion], .stay,
-      "the completion block of a transition that completed (<doc:Rules#Completion>)", guards: once),
-    row(
-      [.presentingCancelled, .dismissingCancelled, .withdrawn, .restored], [.completion],
-      .reject(.eventOutOfPhase), "UIKit runs no completion block after a cancel",
-      reason: "UIKit runs no completion block after a cancel (decision 9)"),
+      tail, [.completion], .stay,
+      "the completion block, which UIKit runs at the end of every transition, completed or cancelled "
+        + "(<doc:Rules#Completion>)", guards: refusedDismissCompletion + once),
   ]
 
   private static let layout: [Row] = [
@@ -372,19 +556,41 @@ public enum TransitionTable {
 
   private static let appearance: [Row] = [
     row(
-      [.absent, .dismissed, .withdrawn], [.viewWillAppear, .viewDidAppear], .reject(.unknownPresentation),
-      "a presentation never seen, or no longer presented"),
-    row(presentingBeforeComplete, [.viewWillAppear], .stay, "appearing", guards: asPresenter),
+      [.absent, .dismissed, .withdrawn], [.viewWillAppear, .viewIsAppearing, .viewDidAppear],
+      .reject(.unknownPresentation), "a presentation never seen, or no longer presented"),
     row(
-      [.presentingCompleted, .presentingCancelled, .presented] + dismissingBeforeComplete
+      [.presentingRequested], [.viewWillAppear], .move(.presentingBegan),
+      "the presented controller starts appearing: with no WillBegin logged, this begins the transition "
+        + "(<doc:Rules#Presentations-observed-from-outside>)", guards: asPresenter),
+    row(
+      Array(presentingBeforeComplete.dropFirst()), [.viewWillAppear], .stay, "appearing", guards: asPresenter),
+    row(
+      [.presentingCompleted, .presentingCancelled, .presented] + [.dismissingRequested] + dismissingAnimated
         + [.dismissingCompleted],
       [.viewWillAppear], .reject(.eventOutOfPhase), "not appearing", guards: asPresenter),
+    row(
+      [.dismissingBegan], [.viewWillAppear], .reject(.eventOutOfPhase),
+      "not appearing (a dismissal observed from outside reverts: the user let go before the threshold)",
+      guards: asPresenter + [(.observed, .stay)]),
     row(
       [.dismissingCancelled, .restored], [.viewWillAppear], .stay, "the revert of a cancelled dismissal",
       guards: asPresenter),
     row(
-      presentingBeforeComplete + [.presentingCancelled] + dismissingBeforeComplete + [.dismissingCompleted],
+      live, [.viewIsAppearing], .stay, "between viewWillAppear and viewDidAppear (the side track checks it)",
+      guards: asPresenter),
+    row(
+      [.presentingRequested, .presentingBegan], [.viewDidAppear], .reject(.eventOutOfPhase),
+      "not appeared (observed from outside, the presentation is done: "
+        + "<doc:Rules#Presentations-observed-from-outside>)",
+      guards: asPresenter + [(.observed, .move(.presented))]),
+    row(
+      presentingAnimated + [.presentingCancelled, .dismissingRequested] + dismissingAnimated
+        + [.dismissingCompleted],
       [.viewDidAppear], .reject(.eventOutOfPhase), "not appeared", guards: asPresenter),
+    row(
+      [.dismissingBegan], [.viewDidAppear], .reject(.eventOutOfPhase),
+      "not appeared (a dismissal observed from outside is cancelled: presented again)",
+      guards: asPresenter + [(.observed, .move(.restored))]),
     row(
       [.presentingCompleted, .presented, .dismissingCancelled, .restored], [.viewDidAppear], .stay,
       "appeared (or the revert of a cancelled dismissal)", guards: asPresenter),
@@ -394,20 +600,32 @@ public enum TransitionTable {
       "a presentation never seen, or no longer presented"),
     row([.absent], [.viewDidDisappear], .reject(.unknownPresentation), "a presentation never seen"),
     row(
-      presentingBeforeComplete + [
-        .presentingCompleted, .presented, .dismissingCompleted, .dismissingCancelled,
-        .restored,
-      ],
+      presentingBeforeComplete + [.presentingCompleted, .dismissingCompleted, .dismissingCancelled],
       [.viewWillDisappear], .reject(.eventOutOfPhase), "not disappearing", guards: asPresenter),
+    row(
+      idle, [.viewWillDisappear], .move(.dismissingBegan),
+      "the presented controller starts disappearing with no dismiss logged: a swipe the app hears of only "
+        + "through its appearance (<doc:Rules#Presentations-observed-from-outside>)", guards: asPresenter),
     row(
       [.presentingCancelled], [.viewWillDisappear], .stay, "the revert of a cancelled presentation",
       guards: asPresenter),
     row([.withdrawn], [.viewWillDisappear], .stay, "the revert of a cancelled presentation"),
-    row(dismissingBeforeComplete, [.viewWillDisappear], .stay, "disappearing", guards: asPresenter),
     row(
-      presentingBeforeComplete + [.presentingCompleted, .presented] + dismissingBeforeComplete
+      [.dismissingRequested], [.viewWillDisappear], .move(.dismissingBegan),
+      "disappearing: with no WillBegin logged, this begins the transition "
+        + "(<doc:Rules#Presentations-observed-from-outside>)", guards: asPresenter),
+    row(
+      Array(dismissingBeforeComplete.dropFirst()), [.viewWillDisappear], .stay, "disappearing",
+      guards: asPresenter),
+    row(
+      presentingBeforeComplete + [.presentingCompleted, .presented, .dismissingRequested] + dismissingAnimated
         + [.dismissingCancelled, .restored],
       [.viewDidDisappear], .reject(.eventOutOfPhase), "not disappeared", guards: asPresenter),
+    row(
+      [.dismissingBegan], [.viewDidDisappear], .reject(.eventOutOfPhase),
+      "not disappeared (observed from outside, the dismissal is done: "
+        + "<doc:Rules#Presentations-observed-from-outside>)",
+      guards: asPresenter + [(.observed, .move(.dismissed))]),
     row(
       [.presentingCancelled, .dismissingCompleted], [.viewDidDisappear], .stay,
       "disappeared (or the revert of a cancelled presentation)", guards: asPresenter),
@@ -428,8 +646,9 @@ public enum TransitionTable {
     row(
       idle, [.controllerWillDismiss], .move(.dismissingRequested), "a sheet swipe starts a system dismissal"),
     row(
-      dismissingBeforeComplete, [.controllerWillDismiss], .stay, "the adaptive delegate hears of the swipe",
-      guards: once),
+      dismissingBeforeComplete, [.controllerWillDismiss], .stay,
+      "the adaptive delegate hears of the swipe (just before the controller's viewWillDisappear, or just "
+        + "after it for a popover tapped outside)", guards: once),
     row(
       [.absent] + presentingInFlight + [.presented] + dismissingBeforeComplete
         + [.dismissingCancelled, .withdrawn, .restored],
