@@ -21,7 +21,7 @@ extension ReconstructedTransition {
       guard let start = mark.1 else { continue }
       let next = index + 1 < marks.count ? marks[index + 1].1 : nil
       let end: Double
-      if let stop = next ?? didEndT {
+      if let stop = next ?? didEndT ?? endedT {
         end = stop
       } else if outcome == .neverCompleted {
         // The phase ran as long as it was expected to; from there the transition hung.

@@ -91,6 +91,11 @@ public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
       || self == .dismissingCancelling
   }
 
+  /// Started interactively with `wantsInteractiveStart` false, and running by itself as if animated
+  /// (<doc:Rules#Interruptible-transitions>).
+  @inline(__always)
+  public var isRunning: Bool { self == .presentingRunning || self == .dismissingRunning }
+
   /// Presented and idle: a presenter may present from it, and it may be dismissed.
   @inline(__always)
   public var isPresentedAndIdle: Bool { self == .presented || self == .restored }

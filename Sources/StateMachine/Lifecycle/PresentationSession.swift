@@ -402,7 +402,7 @@ public struct PresentationSession: Sendable {
     if begins || (from.isInFlight && !to.isInFlight), !stack.nodes[slot].group.isEmpty {
       step.effects.group = groupMembers(of: slot)
     }
-    step.effects.refused = step.rule != nil && table.otherwise(from, trigger).isRejection
+    step.effects.refused = decision.isRejection
   }
 
   /// Whether an event starts a request of a presentation in `phase` (its unresolved `viewWill*` is then

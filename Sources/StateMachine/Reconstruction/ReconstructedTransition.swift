@@ -23,6 +23,28 @@ public struct ReconstructedTransition: Sendable, Hashable {
     case unfinished
   }
 
+  /// What of the transition the app could log, which decides what the audit can check of it
+  /// (<doc:Rules#Presentations-observed-from-outside>, <doc:Rules#Transitions-recorded-from-the-animator-alone>).
+  public enum Source: String, Sendable, Hashable, CaseIterable {
+    /// A `*WillBegin` or `*DidEnd` was logged: the app owns the presentation controller.
+    case controller
+    /// Animator or interaction events, and no presentation-controller callback: the transitioning delegate
+    /// vends only an animator.
+    case animator
+    /// Neither: a system style seen from outside, through the request, the appearance callbacks and the
+    /// adaptive delegate. No animator, so no timing verdicts.
+    case observed
+  }
+
+  /// A user caught the transition again (`pauseInteractiveTransition` after a finish or cancel, or
+  /// while it ran by itself) (<doc:Rules#Interruptible-transitions>).
+  public struct Interruption: Sendable, Hashable {
+    public var t: Double
+    public var line: Int
+    /// The finish or cancel it caught, or `nil` when it caught an interaction running by itself.
+    public var caught: Commit?
+  }
+
   /// A finish or cancel of the interaction.
   public struct Commit: Sendable, Hashable {
     public var kind: TransitionRecord.CommitKind
@@ -50,22 +72,50 @@ public struct ReconstructedTransition: Sendable, Hashable {
   public var kind: Kind
   public var animated: Bool
   public var interactive = false
+  /// The style its `present` named (`nil` when none did, which means `custom`); a dismissal carries its
+  /// presentation's.
+  public var style: String?
+  /// A dismissal the user started by swiping the sheet (`presentationControllerWillDismiss`).
+  public var swipe = false
+  /// A `*WillBegin` or `*DidEnd` was logged.
+  public var controllerLogged = false
+  /// `animateTransition`, `interruptibleAnimator`, `startInteractiveTransition` or `completeTransition`
+  /// was logged.
+  public var animatorLogged = false
+  /// The animator vended an interruptible animator.
+  public var interruptible = false
+  /// The interaction started running by itself (`wantsInteractiveStart` false).
+  public var startedRunning = false
+  /// Each time the user caught the transition, in order; ``commit`` is the finish or cancel that won.
+  public var interruptions: [Interruption] = []
   public var firstLine: Int
   public var lastLine: Int
   public var requestedT: Double?
   public var willBeginT: Double?
-  /// `animateTransition` or `startInteractiveTransition`, whichever came first.
+  /// The callback that began the transition when no `*WillBegin` was logged (`viewWillAppear` of an
+  /// observed presentation), for display.
+  public var begunBy: Trigger?
+  /// `animateTransition`, `interruptibleAnimator` or `startInteractiveTransition`, whichever came first.
   public var animationStartT: Double?
+  /// The last finish or cancel the interaction accepted: the one that decided the transition.
   public var commit: Commit?
   public var completeT: Double?
   public var didComplete: Bool?
   public var didEndT: Double?
+  /// When the transition left flight, whatever ended it: its `*DidEnd`, its `completeTransition` when no
+  /// `*WillBegin` was logged, or the appearance callback that ended an observed transition.
+  public var endedT: Double?
+  /// The callback that ended it, when it was not a `*DidEnd`.
+  public var endedBy: Trigger?
   /// The animator's or the interaction's declared duration.
   public var declaredDuration: Double?
   public var progress: [ProgressSample] = []
   public var layoutPasses: [LayoutPass] = []
   public var outcome: Outcome = .unfinished
   public var findings: [Finding] = []
+
+  /// How the app saw the transition.
+  public var source: Source { controllerLogged ? .controller : animatorLogged ? .animator : .observed }
 
   /// `completeTransition − animation start`: what the animation actually took.
   public var measuredDuration: Double? {
@@ -78,8 +128,8 @@ public struct ReconstructedTransition: Sendable, Hashable {
 
   /// The last time anything of this transition happened.
   public var endT: Double? {
-    ([didEndT, completeT, commit?.t, animationStartT, willBeginT, requestedT].compactMap { $0 }
-      + progress.map(\.t) + layoutPasses.map(\.didT)).max()
+    ([didEndT, endedT, completeT, commit?.t, animationStartT, willBeginT, requestedT].compactMap { $0 }
+      + progress.map(\.t) + layoutPasses.map(\.didT) + interruptions.map(\.t)).max()
   }
 
   public init(id: String, kind: Kind, animated: Bool, line: Int) {

@@ -18,6 +18,8 @@ public struct TransitionReconstructor: Sendable {
   /// Members of a dismissal group that ended with another member, by id: the dismissal their own late
   /// `dismissalTransitionWillBegin`/`DidEnd` pair belongs to, if they log one.
   private var settledMembers: [String: Int] = [:]
+  /// The style each id's latest `present` named, which its dismissal carries.
+  private var styles: [String: String] = [:]
   /// Every transition seen, in the order they started.
   public private(set) var transitions: [ReconstructedTransition] = []
 
@@ -36,7 +38,12 @@ public struct TransitionReconstructor: Sendable {
       } else {
         let kind: ReconstructedTransition.Kind = step.to.direction == .presenting ? .presentation : .dismissal
         let animated = step.effects.beganAnimated ?? true
-        transitions.append(ReconstructedTransition(id: id, kind: kind, animated: animated, line: line))
+        var transition = ReconstructedTransition(id: id, kind: kind, animated: animated, line: line)
+        if kind == .presentation {
+          styles[id] = step.trigger == .present ? event.payload.style : nil
+        }
+        transition.style = styles[id]
+        transitions.append(transition)
         open[id] = transitions.count - 1
         for member in step.effects.group where open[member.id] == nil && member.phase.direction == .dismissing
         {
@@ -63,6 +70,7 @@ public struct TransitionReconstructor: Sendable {
         guard let memberIndex = open[member.id], !member.phase.isInFlight else { continue }
         transitions[memberIndex].outcome = outcome
         transitions[memberIndex].lastLine = line
+        transitions[memberIndex].endedT = event.t
         close(member.id)
         // Only a completed dismissal settles a member (the machine lets only its late pair follow).
         if outcome == .completed { settledMembers[member.id] = memberIndex }
@@ -81,17 +89,45 @@ public struct TransitionReconstructor: Sendable {
     transition.lastLine = line
     guard !step.effects.refused else { return }
     let t = event.t
+    if step.from != step.to, step.to == .presentingBegan || step.to == .dismissingBegan,
+      step.trigger != .presentationWillBegin, step.trigger != .dismissalWillBegin,
+      transition.willBeginT == nil
+    {
+      // Begun by the callback that stands for the *WillBegin the app could not log.
+      transition.willBeginT = t
+      transition.begunBy = step.trigger
+    }
+    if step.to.isRunning { transition.startedRunning = true }
     switch step.trigger {
-    case .present, .dismiss, .controllerWillDismiss:
+    case .present, .dismiss:
       transition.requestedT = transition.requestedT ?? t
+    case .controllerWillDismiss:
+      if transition.requestedT == nil {
+        transition.requestedT = t
+        transition.swipe = true
+      }
     case .presentationWillBegin, .dismissalWillBegin:
       transition.willBeginT = transition.willBeginT ?? t
-    case .animate, .startInteractive:
+      transition.controllerLogged = true
+    case .animate, .startInteractive, .interruptibleAnimator:
+      transition.animatorLogged = true
       transition.animationStartT = min(transition.animationStartT ?? t, t)
       if step.trigger == .startInteractive { transition.interactive = true }
-      if let duration = event.payload.duration { transition.declaredDuration = duration }
+      if step.trigger == .interruptibleAnimator { transition.interruptible = true }
+      // UIKit asks for the interruptible animator again and again: its duration is the animator's only
+      // when nothing declared one.
+      if let duration = event.payload.duration,
+        step.trigger != .interruptibleAnimator || transition.declaredDuration == nil
+      {
+        transition.declaredDuration = duration
+      }
     case .update:
       if let percent = event.payload.percent { transition.progress.append(.init(t: t, percent: percent)) }
+    case .pause:
+      if step.from.isCommitted || step.from.isRunning {
+        transition.interruptions.append(.init(t: t, line: line, caught: transition.commit))
+        transition.commit = nil
+      }
     case .finish, .cancel:
       guard transition.commit == nil else { return }
       transition.commit = .init(
@@ -99,12 +135,14 @@ public struct TransitionReconstructor: Sendable {
         progress: transition.progress.last.map { min(max($0.percent, 0), 1) } ?? 0,
         completionSpeed: event.payload.completionSpeed ?? 1)
     case .completeTrue, .completeFalse:
+      transition.animatorLogged = true
       if transition.completeT == nil {
         transition.completeT = t
         transition.didComplete = step.trigger == .completeTrue
       }
     case .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse:
       transition.didEndT = transition.didEndT ?? t
+      transition.controllerLogged = true
     case .layoutWill:
       transition.layoutPasses.append(.init(willT: t, didT: t, line: line))
     case .layoutDid:
@@ -113,10 +151,18 @@ public struct TransitionReconstructor: Sendable {
       } else {
         transition.layoutPasses.append(.init(willT: nil, didT: t, line: line))
       }
-    case .pause, .animationEnded, .completion, .viewWillAppear, .viewIsAppearing, .viewDidAppear,
-      .viewWillDisappear, .interruptibleAnimator, .viewDidDisappear, .sizeChange, .controllerDidDismiss,
-      .controllerDidAttemptToDismiss, .gesture, .mark:
+    case .animationEnded, .completion, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear,
+      .viewDidDisappear, .sizeChange, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
       break
+    }
+    if step.endsTransition {
+      transition.endedT = t
+      switch step.trigger {
+      case .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse:
+        transition.endedBy = nil
+      default:
+        transition.endedBy = step.trigger
+      }
     }
   }
 
@@ -131,6 +177,7 @@ public struct TransitionReconstructor: Sendable {
     open = [:]
     phases = [:]
     settledMembers = [:]
+    styles = [:]
     var byID: [String: [Int]] = [:]
     for (index, transition) in transitions.enumerated() { byID[transition.id, default: []].append(index) }
     for finding in findings {

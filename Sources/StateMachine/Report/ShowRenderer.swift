@@ -33,6 +33,13 @@ public enum ShowRenderer {
     var header = "\(transition.id) · \(transition.kind.rawValue) · "
     header += transition.animated ? "animated" : "not animated"
     header += transition.interactive ? " · interactive" : ""
+    header += transition.interruptible ? " · interruptible" : ""
+    switch transition.source {
+    case .controller: break
+    case .animator: header += " · animator only"
+    // Nothing of the animation is visible from outside: it is drawn, never timed.
+    case .observed: header += " · observed" + (transition.style.map { " (\($0))" } ?? "") + ", not timed"
+    }
     let outcome: String
     switch transition.outcome {
     case .completed: outcome = style.success("completed")
@@ -47,9 +54,18 @@ public enum ShowRenderer {
       let time = ("+" + seconds(t - origin)).padded(to: 12)
       out += "  \(label)\(time)\(detail)".trimmingTrailingSpaces() + "\n"
     }
-    row("requested", transition.requestedT)
-    row("willBegin", transition.willBeginT)
-    var animation = transition.interactive ? "interaction" : "animateTransition"
+    row(
+      "requested", transition.requestedT, transition.swipe ? "presentationControllerWillDismiss: a swipe" : ""
+    )
+    if let begunBy = transition.begunBy {
+      row("began", transition.willBeginT, begunBy.label)
+    } else {
+      row("willBegin", transition.willBeginT)
+    }
+    var animation =
+      transition.interactive
+      ? (transition.startedRunning ? "interaction, running by itself" : "interaction")
+      : (transition.interruptible ? "interruptibleAnimator" : "animateTransition")
     if let declared = transition.declaredDuration { animation += ", declared \(seconds(declared))" }
     row("animation", transition.animationStartT, animation)
     if !transition.progress.isEmpty {
@@ -59,17 +75,33 @@ public enum ShowRenderer {
         "progress", transition.progress[0].t,
         "\(plural(transition.progress.count, "update")), \(percent(first)) → \(percent(last))")
     }
-    if let commit = transition.commit {
+    func commitRow(_ commit: ReconstructedTransition.Commit, _ suffix: String) {
       var detail = "\(commit.kind.rawValue)InteractiveTransition at \(percent(commit.progress))"
       if commit.completionSpeed != 1 {
         detail += ", completionSpeed \(ReadableNumber.text(commit.completionSpeed))"
       }
-      row(commit.kind.rawValue, commit.t, detail)
+      row(commit.kind.rawValue, commit.t, detail + suffix)
+    }
+    for interruption in transition.interruptions {
+      if let caught = interruption.caught { commitRow(caught, ", caught") }
+      row(
+        "caught", interruption.t,
+        "pauseInteractiveTransition: the user caught it " + (interruption.caught == nil ? "running" : "again")
+      )
+    }
+    if let commit = transition.commit {
+      commitRow(commit, transition.interruptions.isEmpty ? "" : " (won)")
     }
     var complete = transition.didComplete.map { "completeTransition(\($0))" } ?? ""
     if let measured = transition.measuredDuration { complete += ", measured \(seconds(measured))" }
     row("complete", transition.completeT, complete)
     row("didEnd", transition.didEndT)
+    // A completeTransition that ended the transition is on its own row already.
+    if transition.didEndT == nil, let endedBy = transition.endedBy, endedBy != .completeTrue,
+      endedBy != .completeFalse
+    {
+      row("ended", transition.endedT, endedBy.label)
+    }
     if !transition.layoutPasses.isEmpty {
       let longest = transition.layoutPasses.compactMap(\.duration).max()
       out += "  layout       \(plural(transition.layoutPasses.count, "pass"))"
@@ -141,7 +173,7 @@ public enum ShowRenderer {
     let start = transition.startT
     let animation = transition.animationStartT
     let commit = transition.commit?.t
-    let end = transition.didEndT ?? transition.completeT
+    let end = transition.didEndT ?? transition.completeT ?? transition.endedT
     fill(start, animation ?? end ?? transition.endT, "░")
     fill(
       animation, commit ?? transition.completeT ?? (end == nil ? transition.endT : end),

@@ -17,7 +17,11 @@ extension TraceStatistics {
     out += "},\"interactive\":{\"finished\":\(finished),\"cancelled\":\(cancelled)"
     out +=
       ",\"finishProgress\":" + Self.json(finishProgress) + ",\"cancelProgress\":" + Self.json(cancelProgress)
-    out += "},\"layoutPasses\":" + Self.json(layoutPasses) + ",\"findings\":"
+    out += "},\"sources\":"
+    JSONText.appendValue(.object(sources.map { ($0.key, .number(Double($0.value))) }), to: &out)
+    out += ",\"interruptions\":{\"interruptible\":\(interruptible),\"interrupted\":\(interrupted)"
+    out += ",\"catches\":\(interruptions)}"
+    out += ",\"layoutPasses\":" + Self.json(layoutPasses) + ",\"findings\":"
     JSONText.appendValue(.object(findings.map { ($0.key, .number(Double($0.value))) }), to: &out)
     return out + "}"
   }
@@ -95,6 +99,12 @@ extension TraceStatistics {
     finishProgress = try Self.histogram(interactive?["finishProgress"])
     cancelProgress = try Self.histogram(interactive?["cancelProgress"])
     layoutPasses = try Self.histogram(object["layoutPasses"]?.value)
+    // Absent from statistics written before they were counted: zero, so old files still merge.
+    sources = Self.counts(object["sources"]?.value)
+    let caught = object["interruptions"]?.value
+    interruptible = int(caught?["interruptible"])
+    interrupted = int(caught?["interrupted"])
+    interruptions = int(caught?["catches"])
   }
 
   private static func counts(_ value: JSONValue?) -> [String: Int] {

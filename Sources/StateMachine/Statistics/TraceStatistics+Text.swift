@@ -15,6 +15,10 @@ extension TraceStatistics {
         .joined()
       out = out.trimmingTrailingSpaces() + "\n"
     }
+    let sourceCounts = ReconstructedTransition.Source.allCases.map { sources[$0.rawValue] ?? 0 }
+    out +=
+      "\nrecorded: \(sourceCounts[0]) with the app's presentation controller, \(sourceCounts[1]) animator only, "
+    out += "\(sourceCounts[2]) observed from outside (not timed)\n"
     out +=
       "\n" + "durations (s)".padded(to: 34)
       + ["n", "p50", "p90", "p99", "max"].map { $0.padded(to: 9) }.joined()
@@ -34,6 +38,9 @@ extension TraceStatistics {
     out += "\n"
     out += row("  let go, finish (progress)", finishProgress)
     out += row("  let go, cancel (progress)", cancelProgress)
+    out +=
+      "interruptible: \(interruptible) transition\(interruptible == 1 ? "" : "s"), \(interrupted) caught by the user"
+    out += " (\(interruptions) catch\(interruptions == 1 ? "" : "es"))\n"
     out += "\n" + row("layout passes (s)", layoutPasses)
     out += "\nfindings by rule:"
     if findings.isEmpty { out += " none" }

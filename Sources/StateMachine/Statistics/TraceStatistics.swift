@@ -31,6 +31,15 @@ public struct TraceStatistics: Sendable, Hashable {
   /// The progress (0...1) at which users let go, by finish or cancel.
   public var finishProgress = Histogram()
   public var cancelProgress = Histogram()
+  /// How the app saw each transition (``ReconstructedTransition/Source`` raw value → count): with its own
+  /// presentation controller, from its animator alone, or observed from outside.
+  public var sources: [String: Int] = [:]
+  /// Transitions whose animator vended an interruptible animator.
+  public var interruptible = 0
+  /// Transitions the user caught again at least once, and all the catches together: how often users
+  /// interrupt.
+  public var interrupted = 0
+  public var interruptions = 0
   /// Container layout passes (Will to Did).
   public var layoutPasses = Histogram()
   /// Rule id → count.
@@ -46,6 +55,12 @@ public struct TraceStatistics: Sendable, Hashable {
     for finding in replay.report.findings { findings[finding.rule.rawValue, default: 0].addSaturating(1) }
     for transition in replay.transitions {
       transitions["\(transition.kind.rawValue) \(transition.outcome.rawValue)", default: 0].addSaturating(1)
+      sources[transition.source.rawValue, default: 0].addSaturating(1)
+      if transition.interruptible { interruptible.addSaturating(1) }
+      if !transition.interruptions.isEmpty {
+        interrupted.addSaturating(1)
+        interruptions.addSaturating(transition.interruptions.count)
+      }
       var durations = self.durations[transition.kind] ?? Durations()
       if let measured = transition.measuredDuration { durations.measured.add(measured) }
       if let declared = transition.declaredDuration { durations.declared.add(declared) }
@@ -84,6 +99,10 @@ public struct TraceStatistics: Sendable, Hashable {
     cancelled.addSaturating(other.cancelled)
     finishProgress.merge(other.finishProgress)
     cancelProgress.merge(other.cancelProgress)
+    sources.merge(other.sources) { $0.addingSaturating($1) }
+    interruptible.addSaturating(other.interruptible)
+    interrupted.addSaturating(other.interrupted)
+    interruptions.addSaturating(other.interruptions)
     layoutPasses.merge(other.layoutPasses)
     findings.merge(other.findings) { $0.addingSaturating($1) }
   }
