@@ -31,7 +31,7 @@ import Testing
     let trace = """
       {"format":"presentation-trace","version":1,"expect":["id-in-use"]}
       {"t":1,"id":"a","event":"present"}
-      {"t":1.1,"id":"a","event":"completeTransition","didComplete":true}
+      {"t":1.1,"id":"a","event":"presentationTransitionDidEnd","completed":true}
       {"t":1.2,"id":"a","event":"completeTransition","didComplete":true}
       """
     try trace.write(toFile: path, atomically: true, encoding: .utf8)
@@ -53,14 +53,15 @@ import Testing
     let trace = """
       {"format":"presentation-trace","version":1,"expect":\(expect)}
       {"t":1,"id":"a","event":"present"}
-      {"t":1.1,"id":"a","event":"completeTransition","didComplete":true}
+      {"t":1.1,"id":"a","event":"presentationTransitionDidEnd","completed":true}
       {"t":1.2,"id":"a","event":"completeTransition","didComplete":true}
       """
     try trace.write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }
 
-  /// The trace above reports event-out-of-phase on line 3 and complete-twice on line 4.
+  /// The trace above reports event-out-of-phase on line 3 (a DidEnd with the transition not begun; it is taken as
+  /// presented) and complete-twice on line 4.
   @Test func lineEntriesAgreeAndAFindingOnAnotherLineIsSpelledOut() throws {
     let agreeing = try temporaryTrace(expect: #"["event-out-of-phase@3","complete-twice@4"]"#)
     let text = run(["audit", "--check-expect", agreeing])

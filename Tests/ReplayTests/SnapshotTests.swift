@@ -53,7 +53,8 @@ import Testing
 
   @Test(arguments: [
     "valid/card-present-dismiss", "valid/interactive-dismiss-finished", "valid/dismiss-lower-in-stack",
-    "mixed/shopping-session",
+    "mixed/shopping-session", "valid/system-sheet-swipe-dismissed",
+    "valid/interruptible-dismiss-caught-and-reversed", "valid/animator-only-present-dismiss",
   ])
   func show(_ trace: String) {
     let result = run(["show", "--width", "100", "traces/\(trace).jsonl"])

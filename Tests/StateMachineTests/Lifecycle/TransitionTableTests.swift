@@ -25,6 +25,11 @@ import Testing
     let began = present + [(.presentationTransitionWillBegin, Payload())]
     let animating = began + [(.animateTransition, Payload(duration: 0.3))]
     let interactive = began + [(.startInteractiveTransition, Payload(duration: 0.3))]
+    let selfRunning: [(EventKind, Payload)] = [
+      (.interruptibleAnimator, Payload(duration: 0.3)),
+      (.startInteractiveTransition, Payload(duration: 0.3, wantsInteractiveStart: false)),
+    ]
+    let running = began + selfRunning
     let finishing =
       interactive + [
         (.updateInteractiveTransition, Payload(percent: 0.6)), (.finishInteractiveTransition, Payload()),
@@ -40,6 +45,7 @@ import Testing
     let dBegan = dRequested + [(.dismissalTransitionWillBegin, Payload())]
     let dAnimating = dBegan + [(.animateTransition, Payload(duration: 0.3))]
     let dInteractive = dBegan + [(.startInteractiveTransition, Payload(duration: 0.3))]
+    let dRunning = dBegan + selfRunning
     let dFinishing =
       dInteractive + [
         (.updateInteractiveTransition, Payload(percent: 0.6)), (.finishInteractiveTransition, Payload()),
@@ -52,6 +58,7 @@ import Testing
     let dCancelled = dCancelling + [(.completeTransition, Payload(didComplete: false))]
     return [
       .absent: [], .presentingRequested: present, .presentingBegan: began, .presentingAnimating: animating,
+      .presentingRunning: running, .dismissingRunning: dRunning,
       .presentingInteractive: interactive, .presentingFinishing: finishing, .presentingCancelling: cancelling,
       .presentingCompleted: completed, .presentingCancelled: cancelled, .presented: presented,
       .dismissingRequested: dRequested, .dismissingBegan: dBegan, .dismissingAnimating: dAnimating,
@@ -116,8 +123,10 @@ import Testing
       .update: .rule(.interactionAfterEnd), .pause: .rule(.interactionAfterEnd),
       .finish: .rule(.interactionAfterEnd), .cancel: .rule(.interactionAfterEnd),
     ]
+    // viewIsAppearing with no viewWillAppear before it: none of the prefixes logs one.
     let commonLive: [Trigger: Expected] = [
       .present: .rule(.idInUse), .sizeChange: .to(.absent),  // `.to(.absent)` = stays (rewritten below)
+      .viewIsAppearing: .rule(.appearanceUnbalanced),
     ]
     func merge(_ parts: [Trigger: Expected]...) -> [Trigger: Expected] {
       parts.reduce(into: [:]) { result, part in result.merge(part) { _, new in new } }
@@ -125,6 +134,7 @@ import Testing
     let notLiveAdoption: [Trigger: Expected] = [
       .present: .to(.presentingRequested), .presentationWillBegin: .to(.presentingBegan),
       .animate: .ruleTo(.unknownPresentation, .presentingAnimating),
+      .interruptibleAnimator: .ruleTo(.unknownPresentation, .presentingAnimating),
       .startInteractive: .ruleTo(.unknownPresentation, .presentingInteractive),
       .completeTrue: .ruleTo(.unknownPresentation, .presentingCompleted),
       .completeFalse: .ruleTo(.unknownPresentation, .presentingCancelled),
@@ -148,8 +158,11 @@ import Testing
         .dismiss: .to(.dismissingRequested), .dismissalWillBegin: .to(.dismissingBegan),
         .controllerWillDismiss: .to(.dismissingRequested), .controllerDidAttemptToDismiss: .to(.absent),
         .animate: .ruleTo(.eventOutOfPhase, .dismissingAnimating),
+        .interruptibleAnimator: .ruleTo(.eventOutOfPhase, .dismissingAnimating),
         .startInteractive: .ruleTo(.eventOutOfPhase, .dismissingInteractive),
         .dismissalDidEndTrue: .ruleTo(.eventOutOfPhase, .dismissed),
+        // <doc:Rules#Presentations-observed-from-outside>: a swipe heard of only through appearance.
+        .viewWillDisappear: .to(.dismissingBegan),
         .layoutWill: .to(.absent), .layoutDid: .rule(.layoutUnbalanced),
         .viewDidAppear: .rule(.appearanceUnbalanced),
       ])
@@ -171,8 +184,33 @@ import Testing
       .animationEnded: .to(.absent), .completion: .to(.absent),
     ]
     let committed: [Trigger: Expected] = [.gesture: .rule(.gestureAfterCommit)]
-    // <doc:Rules#Completion>: no completion block runs after a cancelled transition.
-    let noCompletion: [Trigger: Expected] = [.completion: .rule(.eventOutOfPhase)]
+    // <doc:Rules#Interruptible-transitions>: any number of interruptibleAnimator lines once animating.
+    let interruptible: [Trigger: Expected] = [.interruptibleAnimator: .to(.absent)]
+    // <doc:Rules#An-animator-may-abort-a-transition>: never interactive, so aborted, not complete-without-cancel.
+    let aborts: (Phase) -> [Trigger: Expected] = { cancelled in
+      [.completeFalse: .ruleTo(.transitionAborted, cancelled)]
+    }
+    // <doc:Rules#Transitions-recorded-from-the-animator-alone>: with no WillBegin logged, the animator's
+    // events begin the transition and completeTransition ends it.
+    let animatorAlone: (Phase, Phase, Phase, Phase) -> [Trigger: Expected] = {
+      animating, interactive, done, undone in
+      [
+        .animate: .to(animating), .interruptibleAnimator: .to(animating), .startInteractive: .to(interactive),
+        .completeTrue: .to(done), .completeFalse: .ruleTo(.transitionAborted, undone),
+      ]
+    }
+    // A self-running transition (wantsInteractiveStart false): like an animation that a pause, finish or
+    // cancel may take over.
+    let running: (Phase, Phase, Phase, Phase, Phase, [Trigger: Expected]) -> [Trigger: Expected] = {
+      interactive, finishing, cancelling, completed, cancelled, box in
+      merge(
+        box,
+        [
+          .animate: .to(.absent), .interruptibleAnimator: .to(.absent), .update: .to(.absent),
+          .pause: .to(interactive), .finish: .to(finishing), .cancel: .to(cancelling),
+          .completeTrue: .to(completed), .completeFalse: .ruleTo(.completeWithoutCancel, cancelled),
+        ])
+    }
     return [
       .absent: merge(notLiveAdoption, beforeStart),
       .presentingRequested: merge(
@@ -181,29 +219,31 @@ import Testing
           .presentationWillBegin: .to(.presentingBegan),
           .presentationDidEndTrue: .ruleTo(.eventOutOfPhase, .presented),
           .presentationDidEndFalse: .ruleTo(.eventOutOfPhase, .withdrawn),
-          .animate: .ruleTo(.eventOutOfPhase, .presentingAnimating),
-          .startInteractive: .ruleTo(.eventOutOfPhase, .presentingInteractive),
-          .completeTrue: .ruleTo(.eventOutOfPhase, .presentingCompleted),
-          .completeFalse: .ruleTo(.eventOutOfPhase, .presentingCancelled),
           .layoutWill: .rule(.layoutWithoutContainer), .layoutDid: .rule(.layoutWithoutContainer),
-          .viewWillAppear: .to(.absent),
-        ]),
+          // <doc:Rules#Presentations-observed-from-outside>: appearance moves a transition nobody else does.
+          .viewWillAppear: .to(.presentingBegan), .viewDidAppear: .ruleTo(.appearanceUnbalanced, .presented),
+        ],
+        animatorAlone(.presentingAnimating, .presentingInteractive, .presented, .withdrawn)),
       .presentingBegan: merge(
         presentingLive, dismissalBegins, beforeStart, container,
         [
           .animate: .to(.presentingAnimating), .startInteractive: .to(.presentingInteractive),
-          .completeTrue: .to(.presentingCompleted),
-          .completeFalse: .ruleTo(.completeWithoutCancel, .presentingCancelled),
+          .interruptibleAnimator: .to(.presentingAnimating), .completeTrue: .to(.presentingCompleted),
           .presentationDidEndTrue: .to(.presented), .presentationDidEndFalse: .to(.withdrawn),
           .viewWillAppear: .to(.absent),
-        ]),
+        ], aborts(.presentingCancelled)),
       .presentingAnimating: merge(
         presentingLive, dismissalBegins, beforeStart, container, earlyDidEnd(.presented, .withdrawn),
         [
           .startInteractive: .to(.presentingInteractive), .completeTrue: .to(.presentingCompleted),
-          .completeFalse: .ruleTo(.completeWithoutCancel, .presentingCancelled),
           .viewWillAppear: .to(.absent),
-        ]),
+        ], interruptible, aborts(.presentingCancelled)),
+      .presentingRunning: running(
+        .presentingInteractive, .presentingFinishing, .presentingCancelling, .presentingCompleted,
+        .presentingCancelled,
+        merge(
+          presentingLive, dismissalBegins, container, earlyDidEnd(.presented, .withdrawn),
+          [.viewWillAppear: .to(.absent)])),
       .presentingInteractive: merge(
         presentingLive, dismissalBegins, container, earlyDidEnd(.presented, .withdrawn),
         [
@@ -212,21 +252,21 @@ import Testing
           .completeTrue: .ruleTo(.eventOutOfPhase, .presentingCompleted),
           .completeFalse: .ruleTo(.completeWithoutCancel, .presentingCancelled),
           .viewWillAppear: .to(.absent),
-        ]),
+        ], interruptible),
       .presentingFinishing: merge(
         presentingLive, dismissalBegins, afterEnd, container, committed, earlyDidEnd(.presented, .withdrawn),
         [
           .animate: .to(.absent), .completeTrue: .to(.presentingCompleted),
           .completeFalse: .ruleTo(.completeWithoutCancel, .presentingCancelled),
           .viewWillAppear: .to(.absent),
-        ]),
+        ], interruptible),
       .presentingCancelling: merge(
         presentingLive, dismissalBegins, afterEnd, container, committed, earlyDidEnd(.presented, .withdrawn),
         [
           .animate: .to(.absent), .completeFalse: .to(.presentingCancelled),
           .completeTrue: .ruleTo(.completeContradictsCancel, .presentingCompleted),
           .viewWillAppear: .to(.absent),
-        ]),
+        ], interruptible),
       .presentingCompleted: merge(
         presentingLive, dismissalBegins, afterEnd, container, tail,
         [
@@ -235,32 +275,30 @@ import Testing
           .viewDidAppear: .rule(.appearanceUnbalanced),
         ]),
       .presentingCancelled: merge(
-        presentingLive, dismissalBegins, afterEnd, container, tail, committed, noCompletion,
+        presentingLive, dismissalBegins, afterEnd, container, tail, committed,
         [
           .presentationDidEndFalse: .to(.withdrawn),
           .presentationDidEndTrue: .ruleTo(.didEndMismatch, .presented),
           .viewWillDisappear: .to(.absent), .viewDidDisappear: .rule(.appearanceUnbalanced),
         ]),
       .presented: idle,
-      .restored: merge(idle, noCompletion, [.viewWillAppear: .to(.absent)]),
+      .restored: merge(idle, [.viewWillAppear: .to(.absent)]),
       .dismissingRequested: merge(
         presentingLive, beforeStart, container,
         [
           .dismissalWillBegin: .to(.dismissingBegan), .controllerWillDismiss: .to(.absent),
-          .animate: .ruleTo(.eventOutOfPhase, .dismissingAnimating),
-          .startInteractive: .ruleTo(.eventOutOfPhase, .dismissingInteractive),
-          .completeTrue: .ruleTo(.eventOutOfPhase, .dismissingCompleted),
-          .completeFalse: .ruleTo(.eventOutOfPhase, .dismissingCancelled),
           .dismissalDidEndTrue: .ruleTo(.eventOutOfPhase, .dismissed),
           .dismissalDidEndFalse: .ruleTo(.eventOutOfPhase, .restored),
-          .viewWillDisappear: .to(.absent),
-        ]),
+          .viewWillDisappear: .to(.dismissingBegan),
+          .viewDidDisappear: .ruleTo(.appearanceUnbalanced, .dismissed),
+        ],
+        animatorAlone(.dismissingAnimating, .dismissingInteractive, .dismissed, .restored)),
       .dismissingBegan: merge(
         presentingLive, beforeStart, dismissingContainer,
         [
           .animate: .to(.dismissingAnimating), .startInteractive: .to(.dismissingInteractive),
-          .completeTrue: .to(.dismissingCompleted),
-          .completeFalse: .ruleTo(.completeWithoutCancel, .dismissingCancelled),
+          .interruptibleAnimator: .to(.dismissingAnimating), .completeTrue: .to(.dismissingCompleted),
+          .completeFalse: .ruleTo(.transitionAborted, .dismissingCancelled),
           .dismissalDidEndTrue: .to(.dismissed), .dismissalDidEndFalse: .to(.restored),
           .viewWillDisappear: .to(.absent), .controllerWillDismiss: .to(.absent),
         ]),
@@ -268,9 +306,14 @@ import Testing
         presentingLive, beforeStart, dismissingContainer, earlyDismissalDidEnd,
         [
           .startInteractive: .to(.dismissingInteractive), .completeTrue: .to(.dismissingCompleted),
-          .completeFalse: .ruleTo(.completeWithoutCancel, .dismissingCancelled),
           .viewWillDisappear: .to(.absent), .controllerWillDismiss: .to(.absent),
-        ]),
+        ], interruptible, aborts(.dismissingCancelled)),
+      .dismissingRunning: running(
+        .dismissingInteractive, .dismissingFinishing, .dismissingCancelling, .dismissingCompleted,
+        .dismissingCancelled,
+        merge(
+          presentingLive, dismissingContainer, earlyDismissalDidEnd,
+          [.viewWillDisappear: .to(.absent), .controllerWillDismiss: .to(.absent)])),
       .dismissingInteractive: merge(
         presentingLive, dismissingContainer, earlyDismissalDidEnd,
         [
@@ -279,21 +322,21 @@ import Testing
           .completeTrue: .ruleTo(.eventOutOfPhase, .dismissingCompleted),
           .completeFalse: .ruleTo(.completeWithoutCancel, .dismissingCancelled),
           .viewWillDisappear: .to(.absent), .controllerWillDismiss: .to(.absent),
-        ]),
+        ], interruptible),
       .dismissingFinishing: merge(
         presentingLive, afterEnd, dismissingContainer, committed, earlyDismissalDidEnd,
         [
           .animate: .to(.absent), .completeTrue: .to(.dismissingCompleted),
           .completeFalse: .ruleTo(.completeWithoutCancel, .dismissingCancelled),
           .viewWillDisappear: .to(.absent), .controllerWillDismiss: .to(.absent),
-        ]),
+        ], interruptible),
       .dismissingCancelling: merge(
         presentingLive, afterEnd, dismissingContainer, committed, earlyDismissalDidEnd,
         [
           .animate: .to(.absent), .completeFalse: .to(.dismissingCancelled),
           .completeTrue: .ruleTo(.completeContradictsCancel, .dismissingCompleted),
           .viewWillDisappear: .to(.absent), .controllerWillDismiss: .to(.absent),
-        ]),
+        ], interruptible),
       .dismissingCompleted: merge(
         presentingLive, afterEnd, dismissingContainer, tail,
         [
@@ -302,7 +345,7 @@ import Testing
           .controllerDidDismiss: .to(.absent), .viewDidDisappear: .rule(.appearanceUnbalanced),
         ]),
       .dismissingCancelled: merge(
-        presentingLive, afterEnd, dismissingContainer, tail, committed, noCompletion,
+        presentingLive, afterEnd, dismissingContainer, tail, committed,
         [
           .dismissalDidEndFalse: .to(.restored), .dismissalDidEndTrue: .ruleTo(.didEndMismatch, .dismissed),
           .presentationWillBegin: .ruleTo(.eventOutOfPhase, .presentingBegan),
@@ -315,7 +358,7 @@ import Testing
           .layoutWill: .rule(.layoutWithoutContainer), .layoutDid: .rule(.layoutWithoutContainer),
         ]),
       .withdrawn: merge(
-        notLiveAdoption, afterDidEnd, noCompletion,
+        notLiveAdoption, afterDidEnd,
         [
           .viewWillDisappear: .to(.absent), .viewDidDisappear: .rule(.appearanceUnbalanced),
           .layoutWill: .rule(.layoutWithoutContainer), .layoutDid: .rule(.layoutWithoutContainer),

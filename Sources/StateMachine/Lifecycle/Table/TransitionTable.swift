@@ -618,11 +618,11 @@ public enum TransitionTable {
       Array(dismissingBeforeComplete.dropFirst()), [.viewWillDisappear], .stay, "disappearing",
       guards: asPresenter),
     row(
-      presentingBeforeComplete + [.presentingCompleted, .presented, .dismissingRequested] + dismissingAnimated
+      presentingBeforeComplete + [.presentingCompleted, .presented] + dismissingAnimated
         + [.dismissingCancelled, .restored],
       [.viewDidDisappear], .reject(.eventOutOfPhase), "not disappeared", guards: asPresenter),
     row(
-      [.dismissingBegan], [.viewDidDisappear], .reject(.eventOutOfPhase),
+      [.dismissingRequested, .dismissingBegan], [.viewDidDisappear], .reject(.eventOutOfPhase),
       "not disappeared (observed from outside, the dismissal is done: "
         + "<doc:Rules#Presentations-observed-from-outside>)",
       guards: asPresenter + [(.observed, .move(.dismissed))]),
