@@ -249,13 +249,12 @@ public struct Auditor: Sendable, Codable {
         continue
       }
       reportedHangs.insert(record.serial)
-      let expected =
-        record.direction == .presenting ? "presentationTransitionDidEnd" : "dismissalTransitionDidEnd"
+      let expected = TransitionDeadline.awaited(by: record, in: lifecycle.phase)
       findings.append(
         Finding(
           rule: .transitionNeverCompleted, line: record.lastLine, t: record.lastT, id: id,
           message: "\(id): stuck in \(lifecycle.phase.name) since t=\(record.lastT); counted from "
-            + "\(deadline.reason), completeTransition/\(expected) was due by t=\(Self.format(deadline.t)) "
+            + "\(deadline.reason), \(expected) was due by t=\(Self.format(deadline.t)) "
             + "but the trace reached t=\(clock) without it"))
     }
     earliestDeadline = next

@@ -20,6 +20,7 @@ public struct TransitionDeadline: Sendable, Hashable {
     case carrierEnded
     case requestAlone(Phase.Direction)
     case willBeginAlone(Phase.Direction)
+    case appearanceAlone(Phase.Direction)
     case animation(duration: Double)
     case gestureEndedMidInteraction
     case undriven
@@ -34,6 +35,10 @@ public struct TransitionDeadline: Sendable, Hashable {
       case .requestAlone(let direction): "the request with no \(Self.willBegin(direction)) after it"
       case .willBeginAlone(let direction):
         "\(Self.willBegin(direction)) with no animator, interaction or *DidEnd after it"
+      case .appearanceAlone(let direction):
+        direction == .presenting
+          ? "viewWillAppear with no viewDidAppear after it"
+          : "viewWillDisappear with no viewDidDisappear after it"
       case .animation(let duration): "animateTransition (duration \(TransitionDeadline.seconds(duration)))"
       case .gestureEndedMidInteraction:
         "the gesture ended with the interaction neither finished nor cancelled"
@@ -98,7 +103,9 @@ public struct TransitionDeadline: Sendable, Hashable {
         basis = .requestAlone(record.direction)
       } else {
         t = since + grace
-        basis = .willBeginAlone(record.direction)
+        // Begun with no WillBegin logged: by the presented controller's appearance, seen from outside.
+        basis =
+          record.controllerLogged ? .willBeginAlone(record.direction) : .appearanceAlone(record.direction)
       }
     case .presentingAnimating, .dismissingAnimating, .presentingRunning, .dismissingRunning:
       // A running interaction runs as if animated (<doc:Rules#Interruptible-transitions>).
@@ -135,6 +142,27 @@ public struct TransitionDeadline: Sendable, Hashable {
     case .absent, .presented, .dismissed, .withdrawn, .restored:
       return nil
     }
+  }
+
+  /// The callbacks that would have ended `record`'s transition, for the message of a hang: an observed
+  /// transition ends with the presented controller's `viewDid*`, one recorded from the animator alone with
+  /// `completeTransition` (<doc:Rules#Transitions-recorded-from-the-animator-alone>).
+  public static func awaited(by record: borrowing TransitionRecord, in phase: Phase) -> String {
+    let presenting = record.direction == .presenting
+    let didEnd = presenting ? "presentationTransitionDidEnd" : "dismissalTransitionDidEnd"
+    if phase == .presentingRequested || phase == .dismissingRequested {
+      // Nothing began it yet: its first callback is what is missing.
+      let appearance = presenting ? "viewWillAppear" : "viewWillDisappear"
+      if record.systemStyle { return appearance }
+      let willBegin = presenting ? "presentationTransitionWillBegin" : "dismissalTransitionWillBegin"
+      return "\(willBegin), animateTransition or \(appearance)"
+    }
+    if record.controllerLogged { return "completeTransition/\(didEnd)" }
+    // Read once each: the record is borrowed, and `||` would capture it in a closure.
+    let hasAnimator = record.hasAnimator
+    let completed = record.completeValue != nil
+    if hasAnimator || completed { return "completeTransition" }
+    return presenting ? "viewDidAppear" : "viewDidDisappear"
   }
 
   /// UIKit's remaining time after a finish or cancel (<doc:Rules#Timing-tolerance>): (1 − p)·d ÷ speed, or p·d ÷ speed.
