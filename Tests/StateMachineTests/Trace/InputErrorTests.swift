@@ -49,6 +49,13 @@ import Testing
       "duration as a string", #"{"t":1.5,"id":"p1","event":"animateTransition","duration":"0.3"}"#,
       column: 59, #""duration" of animateTransition must be a number, found a string"#),
     Case(
+      "style as a number", #"{"t":1.5,"id":"p1","event":"present","presenter":"root","style":3}"#,
+      column: 65, #""style" of present must be a string, found a number"#),
+    Case(
+      "wantsInteractiveStart as a string",
+      #"{"t":1.5,"id":"p1","event":"startInteractiveTransition","wantsInteractiveStart":"no"}"#, column: 81,
+      #""wantsInteractiveStart" of startInteractiveTransition must be a boolean, found a string"#),
+    Case(
       "completed missing", #"{"t":1.5,"id":"p1","event":"presentationTransitionDidEnd"}"#, column: 28,
       #"presentationTransitionDidEnd needs "completed" (a boolean)"#),
     Case(
