@@ -91,6 +91,8 @@ public struct ReconstructedTransition: Sendable, Hashable {
   public var firstLine: Int
   public var lastLine: Int
   public var requestedT: Double?
+  /// `*WillBegin`, or for a transition observed from outside the callback that stands for it (`begunBy`);
+  /// `nil` for one recorded from the animator alone, which its first animator event begins.
   public var willBeginT: Double?
   /// The callback that began the transition when no `*WillBegin` was logged (`viewWillAppear` of an
   /// observed presentation), for display.
