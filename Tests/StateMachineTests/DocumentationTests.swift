@@ -30,6 +30,112 @@ import Testing
     }
   }
 
+  static let catalog = "Sources/StateMachine/StateMachine.docc"
+
+  /// The anchors of an article's headings, as DocC forms them: the heading's text with its spaces as `-`.
+  static func anchors(ofArticle name: String) throws -> Set<String> {
+    let article = try read("\(catalog)/\(name).md")
+    return Set(
+      article.split(separator: "\n").filter { $0.hasPrefix("#") }.map { line in
+        line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "-")
+      })
+  }
+
+  /// The text of every file under `folder` whose name ends in one of `extensions`.
+  static func texts(under folder: String, extensions: [String]) throws -> [(path: String, text: String)] {
+    let base = root.appendingPathComponent(folder)
+    guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
+    return try enumerator.compactMap { $0 as? String }.filter { path in
+      extensions.contains { path.hasSuffix($0) }
+    }
+    .sorted().map { ("\(folder)/\($0)", try read("\(folder)/\($0)")) }
+  }
+
+  /// Every DocC link that code or docs write (`doc:` with an article's name, and a heading's anchor after
+  /// `#`) names an article of the catalog and one of its headings, so a renamed heading cannot leave a
+  /// citation dangling.
+  @Test func everyCitedHeadingExists() throws {
+    let citing =
+      try Self.texts(under: "Sources", extensions: [".swift", ".md"])
+      + Self.texts(under: "Tests", extensions: [".swift"]) + [("README.md", Self.read("README.md"))]
+    let link = /<doc:([A-Za-z]+)(?:#([A-Za-z0-9-]+))?>/
+    var anchors: [String: Set<String>] = [:]
+    var cited = 0
+    for (path, text) in citing {
+      for match in text.matches(of: link) {
+        let article = String(match.output.1)
+        if anchors[article] == nil {
+          let exists = FileManager.default.fileExists(
+            atPath: Self.root.appendingPathComponent("\(Self.catalog)/\(article).md").path)
+          #expect(exists, "\(path) cites <doc:\(article)>, which is no article of the catalog")
+          guard exists else { continue }
+          anchors[article] = try Self.anchors(ofArticle: article)
+        }
+        guard let heading = match.output.2.map(String.init) else { continue }
+        cited += 1
+        #expect(
+          anchors[article]?.contains(heading) == true,
+          "\(path) cites <doc:\(article)#\(heading)>, which is no heading of \(article).md")
+      }
+    }
+    #expect(cited > 100)
+  }
+
+  /// The decisions that the machine's code cites by heading are written down in the rules article.
+  @Test(arguments: [
+    "Interruptible-transitions", "Presentations-observed-from-outside",
+    "Transitions-recorded-from-the-animator-alone", "An-animator-may-abort-a-transition", "Completion",
+    "Recovery-follows-the-evidence",
+  ])
+  func rulesArticleHasTheDecision(_ anchor: String) throws {
+    #expect(try Self.anchors(ofArticle: "Rules").contains(anchor))
+  }
+
+  /// Every sample trace the articles and the README point to is bundled.
+  @Test func everySampleTraceTheDocsNameExists() throws {
+    let docs =
+      try Self.texts(under: Self.catalog, extensions: [".md"]) + [("README.md", Self.read("README.md"))]
+    let sample = /traces\/[A-Za-z0-9_\/.-]+\.jsonl/
+    var named = 0
+    for (path, text) in docs {
+      for match in text.matches(of: sample) {
+        named += 1
+        let relative = String(match.output)
+        #expect(
+          FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(relative).path),
+          "\(path) names \(relative), which is not bundled")
+      }
+    }
+    #expect(named > 50)
+  }
+
+  /// The trace format article lists every event with every payload key the reader understands for it.
+  @Test func traceFormatArticleListsEveryEventWithItsPayloadKeys() throws {
+    let article = try Self.read("\(Self.catalog)/TraceFormat.md")
+    let rows = article.split(separator: "\n").filter { $0.hasPrefix("| `") }
+    for kind in EventKind.allCases {
+      let row = rows.first { row in
+        row.split(separator: "|").first.map { $0.contains("`\(kind.rawValue)`") } ?? false
+      }
+      #expect(row != nil, "TraceFormat.md has no row for \(kind.rawValue)")
+      for key in kind.payloadKeys {
+        #expect(
+          row?.contains("`\(key.rawValue)`") == true,
+          "TraceFormat.md's row for \(kind.rawValue) does not name its payload key \(key.rawValue)")
+      }
+    }
+  }
+
+  /// The lifecycle article's guard table names every guard of the transition table.
+  @Test func lifecycleArticleNamesEveryGuard() throws {
+    let article = try Self.read("\(Self.catalog)/Lifecycle.md")
+    for tableGuard in TableGuard.allCases {
+      #expect(
+        article.contains("`\(tableGuard.rawValue)`"),
+        "Lifecycle.md never names the guard \(tableGuard.rawValue)")
+    }
+  }
+
   @Test func readmeShowsTheTwoSetUpCommands() throws {
     let readme = try Self.read("README.md")
     #expect(readme.contains("swift run replay audit traces"))

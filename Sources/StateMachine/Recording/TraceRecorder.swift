@@ -11,6 +11,17 @@
 /// recorder.record(.presentationTransitionDidEnd, id: "card", Payload(completed: true))
 /// ```
 ///
+/// Every event of the trace format is recorded the same way, with the payload keys its `EventKind` lists
+/// (`payloadKeys`): a system sheet's request with its style and its appearance callbacks, an interruptible
+/// animator, an interaction controller's `wantsInteractiveStart` (<doc:RecordingFromUIKit>):
+///
+/// ```swift
+/// recorder.record(.present, id: "settings", Payload(presenter: "root", animated: true, style: "pageSheet"))
+/// recorder.record(.viewIsAppearing, id: "settings", Payload(animated: true))
+/// recorder.record(.interruptibleAnimator, id: "photo", Payload(duration: 0.4))
+/// recorder.record(.startInteractiveTransition, id: "menu", Payload(duration: 0.25, wantsInteractiveStart: false))
+/// ```
+///
 /// Stamping and writing happen under one lock, so lines appear in the order of their `t` and are never
 /// interleaved, whatever thread calls. `record` never throws and never traps: an event that would not
 /// make a valid line (an empty id, a missing required payload key, NaN) is refused and reported to
