@@ -67,7 +67,9 @@ import Testing
     #expect(!dot.contains("style=dotted") && !dot.contains("style=dashed, color"))  // no violation
     #expect(!dot.contains("[id-in-use]") && !dot.contains("[event-out-of-phase]"))
     // A move with one source is one labelled edge; moves that share target and triggers meet at a junction.
-    #expect(dot.contains("\"presenting.began\" -> \"presenting.animating\" [label=\"animateTransition\""))
+    #expect(
+      dot.contains("\"dismissed (again)\" -> \"dismissing.began\" [label=\"dismissalTransitionWillBegin\""))
+    #expect(dot.contains("-> \"presenting.animating\" [label=\"animateTransition\\ninterruptibleAnimator\""))
     #expect(
       dot.contains("-> \"dismissing.requested\" [label=\"dismiss\\npresentationControllerWillDismiss\""))
     #expect(dot.contains("\"presented\" -> \"move "))

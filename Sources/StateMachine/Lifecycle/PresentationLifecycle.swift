@@ -164,9 +164,12 @@ public struct PresentationLifecycle: Sendable, Hashable {
     // (<doc:Rules#Optional-request-events>, <doc:Rules#Recovery-follows-the-evidence>).
     if let direction = to.direction, continuedFrom.direction != direction {
       let animated = trigger == .present || trigger == .dismiss ? (event.payload.animated ?? true) : true
+      // The style is the presentation's: its dismissal keeps what its present named.
+      let systemStyle = direction == .dismissing && facts.systemStyle
       serial &+= 1
       facts = TransitionRecord(
         direction: direction, line: line, t: event.t, animated: animated, serial: serial)
+      facts.systemStyle = systemStyle
       tracked = true
       if from.direction == nil && !from.isLive {
         tracks.openLayout = nil
@@ -329,6 +332,14 @@ public struct PresentationLifecycle: Sendable, Hashable {
       let kind: TransitionRecord.CommitKind = trigger == .finish ? .finish : .cancel
       let speed = event.payload.completionSpeed ?? 1
       if rule == nil {
+        if from.isRunning, let duration = record.declaredDuration, duration > 0,
+          let started = record.animateT ?? record.interactiveStartT
+        {
+          // A running animator cannot be moved by updates (UIKit sets fractionComplete only while paused):
+          // it has run for the time since it started (<doc:Rules#Interruptible-transitions>).
+          record.progress = min(max((t - started) / duration, 0), 1)
+          record.hadUpdate = true
+        }
         record.commit = .init(
           kind: kind, t: t, progress: record.progress, completionSpeed: speed, hadUpdate: record.hadUpdate)
         record.undrivenSince = nil

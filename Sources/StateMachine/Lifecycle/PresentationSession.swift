@@ -271,6 +271,7 @@ public struct PresentationSession: Sendable {
     case .completesRefusedDismiss: return storage.slots[slot].refusedDismissCompletion
     case .cancelledLate: return fact { $0.lateCommit == .cancel }
     case .finishedLate: return fact { $0.lateCommit == .finish }
+    case .systemStyleUnseen: return fact { $0.systemStyle && $0.isObserved }
     case .stackAboveInFlight:
       // Only a dismiss the app asked for: a member that a dismissal from below takes along is not refused.
       return takesStackAlong
@@ -303,7 +304,7 @@ public struct PresentationSession: Sendable {
       .settledByGroup, .groupCompletionPending, .cancelDeferredWithoutController, .interruptible,
       .startsRunning,
       .startedRunning, .withoutController, .observed, .endedWithoutController, .completesRefusedDismiss,
-      .cancelledLate, .finishedLate:
+      .cancelledLate, .finishedLate, .systemStyleUnseen:
       return nil
     }
   }

@@ -1,7 +1,7 @@
 /// The audit of one trace file: how many events it held, what the audit found, and what could not be read.
 ///
 /// ```swift
-/// let report = FileReport.audit(path: "traces/valid/present-dismiss.jsonl")
+/// let report = FileReport.audit(path: "traces/valid/card-present-dismiss.jsonl")
 /// report.findings.isEmpty // true
 /// ```
 public struct FileReport: Sendable, Hashable {

@@ -44,7 +44,7 @@ public struct MemoryByteSource: ByteSource {
 /// A file opened for reading with POSIX `open`/`read`, closed when the source is released.
 ///
 /// ```swift
-/// let source = try FileByteSource(path: "traces/valid/present-dismiss.jsonl")
+/// let source = try FileByteSource(path: "traces/valid/card-present-dismiss.jsonl")
 /// ```
 public final class FileByteSource: ByteSource {
   private var descriptor: Int32

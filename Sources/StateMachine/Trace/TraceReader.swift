@@ -9,7 +9,7 @@
 /// Reads a trace as a stream of records, one line at a time, in constant memory.
 ///
 /// ```swift
-/// let reader = try TraceReader(path: "traces/valid/present-dismiss.jsonl")
+/// let reader = try TraceReader(path: "traces/valid/card-present-dismiss.jsonl")
 /// for record in reader {
 ///   if case .event(let event, let line) = record { print(line, event.kind) }
 ///   if case .inputError(let error) = record { print("\(error.line):\(error.column): \(error.message)") }

@@ -8,10 +8,14 @@ import Testing
 
 /// Audits a trace given as lines of JSON (no header) and returns its findings sorted by line.
 func audit(_ lines: [String], grace: Double = 2) -> [Finding] {
+  audit(lines, AuditConfiguration(grace: grace))
+}
+
+/// Audits a trace given as lines of JSON (no header) with `configuration`.
+func audit(_ lines: [String], _ configuration: AuditConfiguration) -> [Finding] {
   var report = FileReport(path: "inline")
   report.consume(
-    TraceReader(bytes: Array(lines.joined(separator: "\n").utf8)),
-    configuration: AuditConfiguration(grace: grace))
+    TraceReader(bytes: Array(lines.joined(separator: "\n").utf8)), configuration: configuration)
   #expect(report.inputErrors.isEmpty, "input errors: \(report.inputErrors)")
   return report.findings
 }

@@ -22,6 +22,26 @@ extension Rules {
       #expect(audit(lines).isEmpty)
     }
 
+    /// A running animator is not moved by updates (UIKit sets fractionComplete only while paused): a finish
+    /// sent while it runs is timed from the time it ran, 0.198 s of 0.4 s, not from the update's 80 %.
+    @Test func aFinishWhileRunningIsTimedFromTheTimeTheAnimationRan() {
+      func menu(completingAt t: Double) -> [String] {
+        [
+          line(10, "menu", "present", #""presenter":"root""#),
+          line(10.001, "menu", "presentationTransitionWillBegin"),
+          line(10.002, "menu", "interruptibleAnimator", #""duration":0.4"#),
+          line(
+            10.002, "menu", "startInteractiveTransition", #""duration":0.4,"wantsInteractiveStart":false"#),
+          line(10.1, "menu", "updateInteractiveTransition", #""percent":0.8"#),
+          line(10.2, "menu", "finishInteractiveTransition"),
+          line(t, "menu", "completeTransition", #""didComplete":true"#),
+          line(t + 0.001, "menu", "presentationTransitionDidEnd", #""completed":true"#),
+        ]
+      }
+      #expect(audit(menu(completingAt: 10.4)).isEmpty)
+      #expect(summary(audit(menu(completingAt: 10.25))) == ["7 menu completion-early"])
+    }
+
     /// A cancel with no update is not timed (a tap and release): its completion may come at once.
     @Test func aCancelWithNoUpdateIsNotTimed() {
       var lines = presentation("card", at: 1)

@@ -112,7 +112,9 @@ extension Rules {
       #expect(finding.t == 1.03)
       #expect(finding.message.contains("dismissalTransitionWillBegin in presenting.animating"))
       #expect(
-        finding.message.contains("expected one of: startInteractiveTransition, completeTransition(true)"))
+        finding.message.contains(
+          "expected one of: animateTransition, startInteractiveTransition, interruptibleAnimator, "
+            + "completeTransition(true)"), "\(finding.message)")
     }
 
     @Test func aSecondCompletionIsNotListedAsExpected() throws {
@@ -135,7 +137,9 @@ extension Rules {
       let finding = try #require(audit(lines).first)
       #expect(finding.rule == .eventOutOfPhase && finding.line == 7)
       #expect(
-        finding.message.hasSuffix("expected one of: dismissalTransitionWillBegin"), "\(finding.message)")
+        finding.message.hasSuffix(
+          "expected one of: dismissalTransitionWillBegin, animateTransition, startInteractiveTransition, "
+            + "interruptibleAnimator, completeTransition(true)"), "\(finding.message)")
     }
   }
 }

@@ -74,6 +74,10 @@ public enum TableGuard: String, CaseIterable, Sendable, Hashable {
   /// A presentation stacked above this one has a transition in flight (asked of a `dismiss` the app sent;
   /// the members a dismissal from below takes along are moved, not asked).
   case stackAboveInFlight
+  /// The request named a system style and nothing of its transition was logged since: a `completion` then
+  /// shows that UIKit ran the transition the recording did not see (an alert recorded by its request and
+  /// completion alone; <doc:Rules#Presentations-observed-from-outside>).
+  case systemStyleUnseen
 
   /// What the guard asks, in one line, for docs and diagrams.
   public var summary: String {
@@ -105,6 +109,7 @@ public enum TableGuard: String, CaseIterable, Sendable, Hashable {
     case .completesRefusedDismiss: "the completion block of a dismiss UIKit refused"
     case .cancelledLate: "a cancel came after the finish (reported as interaction-after-end)"
     case .finishedLate: "a finish came after the cancel (reported as interaction-after-end)"
+    case .systemStyleUnseen: "a system-style request with nothing of its transition logged since"
     }
   }
 }

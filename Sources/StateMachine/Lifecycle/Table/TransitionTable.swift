@@ -528,12 +528,20 @@ public enum TransitionTable {
       "the animation has not ended: completeTransition has not come"),
     row(tail, [.animationEnded], .stay, "the completion tail", guards: once),
     row(
-      presentingBeforeComplete + Array(dismissingBeforeComplete.dropFirst()), [.completion],
+      [.presentingRequested], [.completion], .reject(.eventOutOfPhase),
+      "the transition has not ended (a system style's completion shows it ran unseen: presented)",
+      guards: refusedDismissCompletion + [(.systemStyleUnseen, .move(.presented))]),
+    row(
+      Array(presentingBeforeComplete.dropFirst()) + Array(dismissingBeforeComplete.dropFirst()),
+      [.completion],
       .reject(.eventOutOfPhase), "the transition has not ended", guards: refusedDismissCompletion),
     row(
       [.dismissingRequested], [.completion], .reject(.eventOutOfPhase),
-      "the transition has not ended (unless another member of its stack carried it)",
-      guards: refusedDismissCompletion + [(.groupCompletionPending, .aside)]),
+      "the transition has not ended (unless another member of its stack carried it, or a system style's "
+        + "completion shows it ran unseen: dismissed)",
+      guards: refusedDismissCompletion + [
+        (.groupCompletionPending, .aside), (.systemStyleUnseen, .move(.dismissed)),
+      ]),
     row(
       tail, [.completion], .stay,
       "the completion block, which UIKit runs at the end of every transition, completed or cancelled "
