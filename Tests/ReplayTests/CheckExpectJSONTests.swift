@@ -32,7 +32,7 @@ import Testing
       {"format":"presentation-trace","version":1,"expect":["id-in-use"]}
       {"t":1,"id":"a","event":"present"}
       {"t":1.1,"id":"a","event":"presentationTransitionDidEnd","completed":true}
-      {"t":1.2,"id":"a","event":"completeTransition","didComplete":true}
+      {"t":1.2,"id":"b","event":"dismiss"}
       """
     try trace.write(toFile: path, atomically: true, encoding: .utf8)
     let result = run(["audit", "--check-expect", "--format", "json", path])
@@ -54,16 +54,16 @@ import Testing
       {"format":"presentation-trace","version":1,"expect":\(expect)}
       {"t":1,"id":"a","event":"present"}
       {"t":1.1,"id":"a","event":"presentationTransitionDidEnd","completed":true}
-      {"t":1.2,"id":"a","event":"completeTransition","didComplete":true}
+      {"t":1.2,"id":"b","event":"dismiss"}
       """
     try trace.write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }
 
   /// The trace above reports event-out-of-phase on line 3 (a DidEnd with the transition not begun; it is taken as
-  /// presented) and complete-twice on line 4.
+  /// presented) and dismiss-not-presented on line 4.
   @Test func lineEntriesAgreeAndAFindingOnAnotherLineIsSpelledOut() throws {
-    let agreeing = try temporaryTrace(expect: #"["event-out-of-phase@3","complete-twice@4"]"#)
+    let agreeing = try temporaryTrace(expect: #"["event-out-of-phase@3","dismiss-not-presented@4"]"#)
     let text = run(["audit", "--check-expect", agreeing])
     #expect(text.status == .clean, "\(text.stdout)")
     let json = run(["audit", "--check-expect", "--format", "json", agreeing])
@@ -72,19 +72,21 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let file = try #require((document["files"] as? [[String: Any]])?.first)
     #expect(file["agrees"] as? Bool == true)
-    #expect(file["reported"] as? [String] == ["event-out-of-phase@3", "complete-twice@4"])
+    #expect(file["reported"] as? [String] == ["event-out-of-phase@3", "dismiss-not-presented@4"])
 
-    let moved = try temporaryTrace(expect: #"["event-out-of-phase@3","complete-twice@3"]"#)
+    let moved = try temporaryTrace(expect: #"["event-out-of-phase@3","dismiss-not-presented@3"]"#)
     let differs = run(["audit", "--check-expect", moved])
     #expect(differs.status == .findings)
-    #expect(differs.stdout.contains("  - complete-twice@3 (expected, not reported)\n"), "\(differs.stdout)")
-    #expect(differs.stdout.contains("  + complete-twice@4 (reported, not expected)\n"), "\(differs.stdout)")
+    #expect(
+      differs.stdout.contains("  - dismiss-not-presented@3 (expected, not reported)\n"), "\(differs.stdout)")
+    #expect(
+      differs.stdout.contains("  + dismiss-not-presented@4 (reported, not expected)\n"), "\(differs.stdout)")
     let differsJSON = run(["audit", "--check-expect", "--format", "json", moved])
     let movedFile = try #require(
       ((try JSONSerialization.jsonObject(with: Data(differsJSON.stdout.utf8)) as? [String: Any])?["files"]
         as? [[String: Any]])?.first)
-    #expect(movedFile["missing"] as? [String] == ["complete-twice@3"])
-    #expect(movedFile["unexpected"] as? [String] == ["complete-twice@4"])
+    #expect(movedFile["missing"] as? [String] == ["dismiss-not-presented@3"])
+    #expect(movedFile["unexpected"] as? [String] == ["dismiss-not-presented@4"])
   }
 
   @Test(arguments: [

@@ -3,7 +3,7 @@
 extension PresentationSession: Codable {
   private enum CodingKeys: String, CodingKey {
     case lifecycles, presenters, children, presenterOfAnother, groups, gestures, refusedRequests
-    case reportedUnknown, endedQueue, serial
+    case reportedUnknown, endedQueue, serial, refusedDismissCompletions
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -14,6 +14,7 @@ extension PresentationSession: Codable {
     var groups: [String: [String]] = [:]
     var refused: [String: SessionStorage.RefusedRequest] = [:]
     var unknown: [String] = []
+    var refusedDismissCompletions: [String] = []
     for slot in storage.slots.indices {
       let id = storage.id(ofSlot: slot)
       if let presenter = presenter(of: id) { presenters[id] = presenter }
@@ -23,6 +24,7 @@ extension PresentationSession: Codable {
       if !group.isEmpty { groups[id] = group }
       if let request = storage.slots[slot].refused { refused[id] = request }
       if storage.slots[slot].reportedUnknown { unknown.append(id) }
+      if storage.slots[slot].refusedDismissCompletion { refusedDismissCompletions.append(id) }
     }
     try container.encode(lifecycles, forKey: .lifecycles)
     try container.encode(presenters, forKey: .presenters)
@@ -34,6 +36,7 @@ extension PresentationSession: Codable {
     try container.encode(unknown.sorted(), forKey: .reportedUnknown)
     try container.encode(Array(endedQueue[endedQueueHead...]), forKey: .endedQueue)
     try container.encode(serial, forKey: .serial)
+    try container.encode(refusedDismissCompletions.sorted(), forKey: .refusedDismissCompletions)
   }
 
   public init(from decoder: any Decoder) throws {
@@ -50,6 +53,10 @@ extension PresentationSession: Codable {
     }
     let refused = try container.decode([String: SessionStorage.RefusedRequest].self, forKey: .refusedRequests)
     for (id, request) in refused { storage.slots[slotCreating(id)].refused = request }
+    // The completion block a refused dismiss still owes (<doc:Rules#Completion>).
+    for id in try container.decodeIfPresent([String].self, forKey: .refusedDismissCompletions) ?? [] {
+      storage.slots[slotCreating(id)].refusedDismissCompletion = true
+    }
     for id in try container.decode([String].self, forKey: .reportedUnknown) {
       storage.slots[slotCreating(id)].reportedUnknown = true
       reportedUnknownCount += 1

@@ -58,12 +58,16 @@ import Testing
   }
 
   @Test func outOfPhaseEventMovesTheTransitionOn() {
-    // animateTransition with no WillBegin: reported once; the transition then hangs and that is reported too.
+    // dismissalTransitionWillBegin with the presentation's DidEnd never logged: reported once, taken as
+    // presented and dismissing (<doc:Rules#Recovery-follows-the-evidence>); the dismissal then hangs and that
+    // is reported too.
     let lines = [
-      line(1, "p1", "present"), line(1.01, "p1", "animateTransition", #""duration":0.3"#),
-      line(9, "other", "mark", #""name":"later""#),
+      line(1, "p1", "present"), line(1.001, "p1", "presentationTransitionWillBegin"),
+      line(1.002, "p1", "animateTransition", #""duration":0.3"#),
+      line(1.302, "p1", "completeTransition", #""didComplete":true"#),
+      line(1.5, "p1", "dismissalTransitionWillBegin"), line(9, "other", "mark", #""name":"later""#),
     ]
-    #expect(summary(audit(lines)) == ["2 p1 event-out-of-phase", "2 p1 transition-never-completed"])
+    #expect(summary(audit(lines)) == ["5 p1 event-out-of-phase", "5 p1 transition-never-completed"])
   }
 
   // MARK: Lines of events the auditor does not know still carry time (<doc:Rules#Time-evidence>)
