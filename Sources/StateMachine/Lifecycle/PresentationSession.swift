@@ -211,6 +211,34 @@ public struct PresentationSession: Sendable {
       .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
       apply(trigger, to: slot, event, line: line, into: &step)
     }
+    // A transition of its own, with nothing presented above it: its appearance callbacks are its own again
+    // (a presenter's late viewDid* is only awaited until then).
+    if stack.nodes[slot].hasPresented, step.to.direction != nil, step.from.direction != step.to.direction,
+      !presentsLive(slot)
+    {
+      stack.nodes[slot].hasPresented = false
+    }
+  }
+
+  /// Whether the presentation in `slot` presents a live presentation now.
+  private func presentsLive(_ slot: Int) -> Bool {
+    guard let child = stack.child(of: slot, in: storage) else { return false }
+    return storage.slots[child].lifecycle.phase.isLive
+  }
+
+  /// Whether `trigger`, an appearance callback of the presentation in `slot`, is a presenter's: while it
+  /// presents another, and for the `viewDid*` that resolves a presenter's `viewWill*` after the presented
+  /// one's transition ended (full screen removes and restores the presenter's view:
+  /// <doc:Rules#Appearance-events>).
+  private func presentsAnother(_ slot: Int, _ trigger: Trigger) -> Bool {
+    if presentsLive(slot) { return true }
+    guard stack.nodes[slot].hasPresented,
+      let pending = storage.slots[slot].lifecycle.pendingAppearance?.trigger
+    else { return false }
+    let resolvesAppearing =
+      (trigger == .viewIsAppearing || trigger == .viewDidAppear) && pending == .viewWillAppear
+    let resolvesDisappearing = trigger == .viewDidDisappear && pending == .viewWillDisappear
+    return resolvesAppearing || resolvesDisappearing
   }
 
   /// The presentation a step of `handle(_:line:into:)` is about: the id of its slot, or the event's own for
@@ -244,7 +272,7 @@ public struct PresentationSession: Sendable {
     case .noCompleteTransitionYet: return fact { $0.completeValue == nil }
     case .finishDeferred: return fact { $0.deferredCommit == .finish }
     case .cancelDeferred: return fact { $0.deferredCommit == .cancel }
-    case .presentsAnother: return stack.nodes[slot].hasPresented
+    case .presentsAnother: return presentsAnother(slot, trigger)
     case .settledByGroup: return fact { $0.settledByGroup }
     case .groupCompletionPending:
       guard fact({ !$0.hasSeen(.completion) }) else { return false }
