@@ -86,7 +86,10 @@ import Testing
     #expect(result.stdout.contains("every property holds"))
     let deeper = run(["explore", "--depth", "4"])
     #expect(deeper.stdout.contains("states/s") && deeper.stdout.contains("sequences/s"), "\(deeper.stdout)")
-    #expect(deeper.stdout.contains("shortest present-then-dismiss: presentationTransitionWillBegin p1"))
+    #expect(
+      deeper.stdout.contains(
+        "shortest present-then-dismiss: present p1, completeTransition(true) p1, dismiss p1, "
+          + "completeTransition(true) p1"), "\(deeper.stdout)")
     #expect(run(["explore", "--depth", "99"]).status == .usage)
     #expect(run(["explore", "--help"]).status == .clean)
   }
