@@ -61,7 +61,7 @@ extension EpisodeScript {
     _ id: String, style: String, dismissed: Bool, delegate: Bool, random: inout SeededRandom
   ) {
     let popover = style == "popover"
-    let announceAfter = popover && random.chance(50)
+    let announceAfter = popover && random.chance(75)
     if delegate, !announceAfter {
       at(random.within(100...2000), id, .presentationControllerWillDismiss)
       at(random.within(200...20_000), id, .viewWillDisappear, Payload(animated: true))

@@ -98,6 +98,62 @@ import Testing
     #expect(overlapping > 0, "seed 5: the window scenes never had transitions in flight at once")
   }
 
+  /// Issue 15's kinds, mixed with the others in one long trace, each in the variants the generator writes.
+  @Test func coversIssue15Scenarios() {
+    var generator = TraceGenerator(seed: 5, configuration: GeneratorConfiguration(episodes: 200, roots: 3))
+    let events = generator.events()
+    let census = TraceCensus(events: events)
+    for kind in TraceCensus.Kind.allCases {
+      #expect(census[kind] > 0, "seed 5: no \(kind.rawValue) (\(census.summary))")
+    }
+    #expect(
+      census.swipes.dismissed > 0 && census.swipes.reverted > 0 && census.swipes.refused > 0,
+      "seed 5: \(census.summary)")
+    #expect(
+      FuzzSupport.unexpectedFindings(events).isEmpty,
+      "seed 5: \(FuzzSupport.unexpectedFindings(events).prefix(3))")
+    let styles = Set(events.compactMap { $0.kind == .present ? $0.payload.style : nil })
+    #expect(styles.isSuperset(of: ["popover", "alert", "pageSheet", "custom"]), "seed 5: styles \(styles)")
+    // Per id and trace, the kinds of its events in order, to find the variants (rarer ones need a few
+    // more traces: a popover is one system style of seven).
+    var byId: [String: [EventKind]] = [:]
+    var more = TraceGenerator(seed: 5)
+    let traces = [events] + (0..<80).map { _ in more.events() }
+    for (number, trace) in traces.enumerated() {
+      for event in trace { byId["\(number) \(event.id)", default: []].append(event.kind) }
+    }
+    func somewhere(_ pattern: [EventKind]) -> Bool {
+      byId.values.contains { kinds in
+        kinds.count >= pattern.count
+          && (0...(kinds.count - pattern.count)).contains {
+            Array(kinds[$0..<($0 + pattern.count)]) == pattern
+          }
+      }
+    }
+    // A popover tapped outside: the adaptive delegate just after viewWillDisappear.
+    #expect(
+      somewhere([.viewWillDisappear, .presentationControllerWillDismiss]), "seed 5: no late WillDismiss")
+    // A swipe with no adaptive delegate: presented, then viewWillDisappear and viewDidDisappear alone.
+    #expect(
+      somewhere([.viewDidAppear, .viewWillDisappear, .viewDidDisappear]),
+      "seed 5: no swipe without a delegate")
+    // The completion block after a cancelled transition, and after an abort.
+    #expect(
+      events.indices.contains { index in
+        events[index].kind == .completion
+          && events[..<index].last(where: { $0.id == events[index].id && $0.kind == .completeTransition })?
+            .payload
+            .didComplete == false
+      }, "seed 5: no completion after a cancelled transition")
+    // wantsInteractiveStart false, with and without a finish before completeTransition(true).
+    #expect(
+      events.contains { $0.kind == .startInteractiveTransition && $0.payload.wantsInteractiveStart == false },
+      "seed 5: no self-running start")
+    #expect(
+      somewhere([.startInteractiveTransition, .interruptibleAnimator, .completeTransition])
+        || somewhere([.startInteractiveTransition, .completeTransition]), "seed 5: no self-running run-out")
+  }
+
   @Test func scenesInterleaveInTimeOrder() {
     var generator = TraceGenerator(seed: 12, configuration: GeneratorConfiguration(episodes: 6, roots: 5))
     let events = generator.events()
