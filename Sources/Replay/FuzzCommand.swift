@@ -12,14 +12,15 @@ enum FuzzCommand {
     their swipes, animator-only transitions, aborted transitions, interruptible transitions caught and
     reversed, self-running interactions, viewIsAppearing) and checks each twice: an audit must report
     nothing but a transition-aborted warning on each abort the trace's events show, and the independent
-    ordering acceptor, run with the machine on the trace's lifecycle events, must agree with it (clean,
-    or the same first violation).
+    ordering acceptor, run with the machine on the trace's lifecycle and appearance events, must agree
+    with it (clean, or the same first violation).
     With --invalid, each trace is mutated once (drop, duplicate, swap, retime, corrupt a payload, inject
     an event of another presentation), labelled in its header with the mutation and with what its audit
-    reports, and the machine and the acceptor must name the same first violation on its lifecycle events.
+    reports, and the machine and the acceptor must name the same first violation on its lifecycle and
+    appearance events.
     Any failing case is shrunk and saved under --regressions (default traces/regressions); a disagreement
     is saved with "check":"differential" in its header, so the test suite keeps comparing the two on it.
-    Same seed, same bytes. The last lines count, from the events audited, how often each kind of
+    Same seed, same bytes. The last line counts, from the events audited, how often each kind of
     transition read since issue 15 occurred (observed presentation, observed swipe, animator-only
     transition, abort, interruptible catch, self-running interaction, viewIsAppearing).
 
