@@ -7,14 +7,15 @@ enum ExploreCommand {
     USAGE: replay explore [--depth N] [--presentations K]
 
     Enumerates every event sequence of up to N events over the abstract alphabet (every event kind for
-    each of K presentation ids, present from every possible presenter, both values of completed and
-    didComplete; 29 + K events per id, so 30 with one id and 62 in all with two) and checks: nothing traps;
-    clean sequences (no ordering finding) are prefix-closed; every clean state can still reach quiescence
-    (a few more events end every transition, still clean); the machine is deterministic (the same event on
-    the same state gives the same step, findings and state). The search is breadth-first over clean
-    sequences only, and each distinct state of the auditor (its whole snapshot state, every event at
-    t = 0) is explored once, so depth 10 with one id or 8 with two takes seconds to minutes. Prints the
-    states and sequences checked, their rates, and the shortest clean present-then-dismiss found.
+    each of K presentation ids, present from every possible presenter in a custom and in a system style,
+    both values of completed, didComplete and wantsInteractiveStart; 32 + 2K events per id, so 34 with
+    one id and 72 in all with two) and checks: nothing traps; clean sequences (no ordering finding) are
+    prefix-closed; every clean state can still reach quiescence (a few more events end every transition,
+    still clean); the machine is deterministic (the same event on the same state gives the same step,
+    findings and state). The search is breadth-first over clean sequences only, and each distinct state
+    of the auditor (its whole snapshot state, every event at t = 0) is explored once, so depth 10 with
+    one id or 8 with two takes seconds to minutes. Prints the states and sequences checked, their rates,
+    and the shortest clean present-then-dismiss found.
 
     OPTIONS:
       --depth N            the longest sequence, 0 to 12 (default 6)

@@ -8,15 +8,21 @@ enum FuzzCommand {
 
     Generates N valid traces from seed S (several window scenes presenting at once, stacks several deep,
     interactive finish and cancel, non-animated, callbacks-only presents and dismissals, sheet swipes,
-    full-screen presenters, rotation, id reuse) and checks each twice: an audit must be clean, and the
-    independent ordering acceptor, run with the machine on the trace's lifecycle events, must agree with
-    it (clean, or the same first violation).
+    full-screen presenters, rotation, id reuse; system-style presentations observed from outside and
+    their swipes, animator-only transitions, aborted transitions, interruptible transitions caught and
+    reversed, self-running interactions, viewIsAppearing) and checks each twice: an audit must report
+    nothing but a transition-aborted warning on each abort the trace's events show, and the independent
+    ordering acceptor, run with the machine on the trace's lifecycle and appearance events, must agree
+    with it (clean, or the same first violation).
     With --invalid, each trace is mutated once (drop, duplicate, swap, retime, corrupt a payload, inject
     an event of another presentation), labelled in its header with the mutation and with what its audit
-    reports, and the machine and the acceptor must name the same first violation on its lifecycle events.
+    reports, and the machine and the acceptor must name the same first violation on its lifecycle and
+    appearance events.
     Any failing case is shrunk and saved under --regressions (default traces/regressions); a disagreement
     is saved with "check":"differential" in its header, so the test suite keeps comparing the two on it.
-    Same seed, same bytes.
+    Same seed, same bytes. The last line counts, from the events audited, how often each kind of
+    transition read since issue 15 occurred (observed presentation, observed swipe, animator-only
+    transition, abort, interruptible catch, self-running interaction, viewIsAppearing).
 
     OPTIONS:
       --seed S             the seed (an unsigned 64-bit integer)
@@ -87,6 +93,7 @@ enum FuzzCommand {
     var generator = TraceGenerator(seed: seed)
     var mutator = TraceMutator(seed: seed)
     var tally = Tally()
+    var census = TraceCensus()
     let start = Date()
     for index in 0..<count {
       var trace = generator.events()
@@ -101,6 +108,12 @@ enum FuzzCommand {
         header.metadata.append(("mutation", .string(mutation?.description ?? "none")))
       } else {
         findings = audit(trace, configuration: configuration)
+      }
+      // Counted from the events audited (mutated ones with --invalid), not from what the generator meant.
+      let traceCensus = TraceCensus(events: trace)
+      census.add(traceCensus)
+      if !invalid {
+        header.expect = traceCensus.expectedFindings(firstLine: 2).map(\.description)
       }
       tally.events += trace.count
       if let out {
@@ -118,10 +131,10 @@ enum FuzzCommand {
       }
       if comparison.machine != nil { tally.violations += 1 }
       let failure: Failure?
-      if !invalid, let rule = findings.first?.rule {
+      if !invalid, let problem = unexpected(findings, census: traceCensus) {
         failure = Failure(
-          events: trace, predicate: TraceShrinker.reports(rule, configuration: configuration),
-          name: rule.rawValue, differential: false)
+          events: trace, predicate: problem.predicate(configuration: configuration), name: problem.name,
+          differential: false)
       } else if comparison.agrees == false {
         failure = Failure(
           events: projected,
@@ -151,8 +164,55 @@ enum FuzzCommand {
       + "\(String(format: "%.2f", seconds)) s: \(rate) traces/s generated and audited; "
       + "machine and acceptor agreed on \(tally.agreed) (\(tally.violations) with a violation), "
       + "\(tally.undefined) left the acceptor's subset first; \(tally.failures) failing\n"
+      + "kinds counted from the events: \(census.summary)\n"
     result.status = tally.failures > 0 ? .findings : .clean
     return result
+  }
+
+  /// What is wrong with a valid trace's audit: a finding its census does not expect, or an abort its
+  /// census shows that the audit did not report.
+  private enum ValidProblem {
+    case unexpected(Rule)
+    case unreportedAbort
+
+    var name: String {
+      switch self {
+      case .unexpected(let rule): rule.rawValue
+      case .unreportedAbort: "unreported-transition-aborted"
+      }
+    }
+
+    /// What a shrunk trace must keep showing.
+    func predicate(configuration: AuditConfiguration) -> ([Event]) -> Bool {
+      { events in
+        let findings = FuzzCommand.audit(events, configuration: configuration)
+        let census = TraceCensus(events: events)
+        switch self {
+        case .unexpected(let rule):
+          return FuzzCommand.unexpectedFindings(findings, census: census).contains { $0.rule == rule }
+        case .unreportedAbort:
+          return FuzzCommand.unreportedAborts(findings, census: census) > 0
+        }
+      }
+    }
+  }
+
+  /// The first problem of a valid trace's `findings`, or nil when they are exactly the census's
+  /// expected `transition-aborted` warnings.
+  private static func unexpected(_ findings: [Finding], census: TraceCensus) -> ValidProblem? {
+    if let finding = unexpectedFindings(findings, census: census).first { return .unexpected(finding.rule) }
+    return unreportedAborts(findings, census: census) > 0 ? .unreportedAbort : nil
+  }
+
+  /// The findings the census does not expect (its entries are numbered from line 1, as `audit` numbers).
+  static func unexpectedFindings(_ findings: [Finding], census: TraceCensus) -> [Finding] {
+    let expected = census.expectedFindings()
+    return findings.filter { finding in !expected.contains { $0.matches(finding) } }
+  }
+
+  /// How many of the census's aborts have no `transition-aborted` on their line.
+  static func unreportedAborts(_ findings: [Finding], census: TraceCensus) -> Int {
+    census.expectedFindings().count { entry in !findings.contains(where: entry.matches) }
   }
 
   /// Shrinks `failure` and writes it with a header whose `expect` lists every finding its audit reports as

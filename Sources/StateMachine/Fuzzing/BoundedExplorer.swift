@@ -36,9 +36,10 @@ public struct BoundedExplorer: Sendable {
     public var deepest = 0
     /// Clean states in which a presentation went the whole way: presented, then dismissed.
     public var presentedThenDismissed = 0
-    /// The shortest such clean sequence. (A `present` request and the `presentationTransitionWillBegin`
-    /// of an implicit one lead to the same state, so the shortest is the callbacks-only one; its longer
-    /// twins with requests are the same state.)
+    /// The shortest such clean sequence: four events, a transition each way begun and ended by two (a
+    /// request and the `completeTransition` that ends a transition with no `*WillBegin` logged, decisions 4
+    /// and 15, or the callbacks-only `*WillBegin` and `*DidEnd`); which of these equally short ones comes
+    /// first follows the alphabet's order.
     public var presentThenDismiss: [Event]?
     /// Property violations, each with the sequence that shows it (at most a few kept).
     public var violations: [String] = []
@@ -48,7 +49,8 @@ public struct BoundedExplorer: Sendable {
   public let ids: [String]
   /// How many extra events the search for quiescence may add.
   public let quiescenceBound: Int
-  /// The alphabet: one representative event per (trigger, id, presenter), at t = 0.
+  /// The alphabet: one representative event per (trigger, id, presenter), at t = 0, with both values of
+  /// `completed`, `didComplete` and `wantsInteractiveStart`, and `present` in a custom and a system style.
   public let alphabet: [Event]
   /// The events the search for quiescence tries, those that end a transition first.
   private let progressOrder: [Event]
@@ -64,9 +66,15 @@ public struct BoundedExplorer: Sendable {
       where kind != .mark && kind != .panChanged && kind != .panEnded && kind != .panCancelled {
         switch kind {
         case .present:
+          // A custom presentation, and one in a system style, observed from outside unless it logs
+          // controller or animator events (<doc:Rules#Presentations-observed-from-outside>).
           for presenter in [PresentationSession.defaultRoot] + ids where presenter != id {
             alphabet.append(
               Event(t: 0, id: id, kind: kind, payload: Payload(presenter: presenter, animated: true)))
+            alphabet.append(
+              Event(
+                t: 0, id: id, kind: kind,
+                payload: Payload(presenter: presenter, animated: true, style: "pageSheet")))
           }
         case .presentationTransitionDidEnd, .dismissalTransitionDidEnd, .animationEnded:
           alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(completed: true)))
@@ -74,8 +82,14 @@ public struct BoundedExplorer: Sendable {
         case .completeTransition:
           alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(didComplete: true)))
           alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(didComplete: false)))
-        case .animateTransition, .startInteractiveTransition, .interruptibleAnimator:
+        case .animateTransition, .interruptibleAnimator:
           alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(duration: 0.3)))
+        case .startInteractiveTransition:
+          // Both values of wantsInteractiveStart: false starts an interruptible transition running
+          // (<doc:Rules#Interruptible-transitions>).
+          alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(duration: 0.3)))
+          alphabet.append(
+            Event(t: 0, id: id, kind: kind, payload: Payload(duration: 0.3, wantsInteractiveStart: false)))
         case .updateInteractiveTransition:
           alphabet.append(Event(t: 0, id: id, kind: kind, payload: Payload(percent: 0.5)))
         case .viewWillTransitionToSize, .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews:

@@ -10,6 +10,10 @@
 /// UIKit removes the presenter's view, so the presenter (a root under its own name, or the presentation
 /// below) gets `viewWillDisappear`/`viewDidDisappear` when the presentation comes and
 /// `viewWillAppear`/`viewDidAppear` when it goes (<doc:Rules#Appearance-events>); other styles leave it alone.
+///
+/// This file writes the transitions whose presentation controller the app owns; the extensions write
+/// those observed from outside (`+Observed`), recorded from the animator alone or aborted
+/// (`+AnimatorOnly`), and interruptible ones (`+Interruptible`).
 struct EpisodeScript: Sendable {
   var micros: Int64
   var events: [Event] = []
@@ -27,7 +31,7 @@ struct EpisodeScript: Sendable {
   mutating func dwell(_ random: inout SeededRandom) { micros += Int64(random.within(200_000...3_000_000)) }
 
   /// A declared duration, 0.25 to 0.6 s in steps of 5 ms.
-  private static func duration(_ random: inout SeededRandom) -> Double {
+  static func duration(_ random: inout SeededRandom) -> Double {
     Double(random.within(50...120)) / 200
   }
 
@@ -39,14 +43,14 @@ struct EpisodeScript: Sendable {
   static func isSheet(_ style: String) -> Bool { style == "pageSheet" || style == "formSheet" }
 
   /// A layout pass well inside one 60 Hz frame.
-  private mutating func layoutPass(_ id: String, will: Bool = true, random: inout SeededRandom) {
+  mutating func layoutPass(_ id: String, will: Bool = true, random: inout SeededRandom) {
     let payload = Payload(width: size.width, height: size.height)
     if will { at(random.within(100...400), id, .containerViewWillLayoutSubviews, payload) }
     at(random.within(300...4000), id, .containerViewDidLayoutSubviews, payload)
   }
 
   /// `completeTransition` `seconds` after `start`, a few milliseconds late, and never before now.
-  private mutating func complete(
+  mutating func complete(
     _ id: String, after start: Int64, seconds: Double, didComplete: Bool, random: inout SeededRandom
   ) {
     let due = start + Int64((seconds * 1_000_000).rounded()) + Int64(random.within(500...4000))
@@ -58,7 +62,7 @@ struct EpisodeScript: Sendable {
   }
 
   /// One callback of the tail UIKit delivers after `completeTransition`.
-  private struct TailItem {
+  struct TailItem {
     var id: String
     var kind: EventKind
     var payload = Payload()
@@ -72,7 +76,7 @@ struct EpisodeScript: Sendable {
     at(random.within(100...2000), id, .present, Payload(presenter: presenter, animated: true, style: style))
     at(300, id, .presentationTransitionWillBegin)
     if let appearance { at(200, appearance, .viewWillDisappear, Payload(animated: true)) }
-    at(200, id, .viewWillAppear, Payload(animated: true))
+    appear(id, random: &random)
     at(300, id, .animateTransition, Payload(duration: duration))
     let start = micros
     layoutPass(id, random: &random)
@@ -96,7 +100,7 @@ struct EpisodeScript: Sendable {
     at(random.within(100...2000), id, .present, Payload(presenter: presenter, animated: false, style: style))
     at(300, id, .presentationTransitionWillBegin)
     if let appearance { at(200, appearance, .viewWillDisappear, Payload(animated: false)) }
-    at(400, id, .viewWillAppear, Payload(animated: false))
+    appear(id, after: 400, animated: false, random: &random)
     layoutPass(id, random: &random)
     at(900, id, .presentationTransitionDidEnd, Payload(completed: true))
     if let appearance { at(200, appearance, .viewDidDisappear, Payload(animated: false)) }
@@ -115,7 +119,7 @@ struct EpisodeScript: Sendable {
     at(500, id, .present, Payload(presenter: presenter, animated: true, style: style))
     at(300, id, .presentationTransitionWillBegin)
     if let appearance { at(200, appearance, .viewWillDisappear, Payload(animated: true)) }
-    at(400, id, .viewWillAppear, Payload(animated: true))
+    appear(id, after: 400, random: &random)
     at(800, id, .startInteractiveTransition, Payload(duration: duration))
     if random.chance(60) { at(200, id, .animateTransition, Payload(duration: duration)) }
     layoutPass(id, random: &random)
@@ -131,7 +135,7 @@ struct EpisodeScript: Sendable {
   /// completion block is recorded, as no `present` call was.
   mutating func presentCallbacksOnly(_ id: String, random: inout SeededRandom) {
     at(random.within(100...2000), id, .presentationTransitionWillBegin)
-    at(400, id, .viewWillAppear, Payload(animated: true))
+    appear(id, after: 400, random: &random)
     var tail = [
       TailItem(id: id, kind: .presentationTransitionDidEnd, payload: Payload(completed: true)),
       TailItem(id: id, kind: .viewDidAppear, payload: Payload(animated: true)),
@@ -158,7 +162,7 @@ struct EpisodeScript: Sendable {
     let duration = Self.duration(&random)
     at(random.within(100...2000), id, .dismiss, Payload(animated: true))
     at(300, id, .dismissalTransitionWillBegin)
-    if let appearance = presenterAppearance { at(200, appearance, .viewWillAppear, Payload(animated: true)) }
+    if let appearance = presenterAppearance { appear(appearance, random: &random) }
     at(200, id, .viewWillDisappear, Payload(animated: true))
     at(300, id, .animateTransition, Payload(duration: duration))
     let start = micros
@@ -179,7 +183,7 @@ struct EpisodeScript: Sendable {
   mutating func dismissNonAnimated(_ id: String, presenterAppearance: String?, random: inout SeededRandom) {
     at(random.within(100...2000), id, .dismiss, Payload(animated: false))
     at(300, id, .dismissalTransitionWillBegin)
-    if let appearance = presenterAppearance { at(200, appearance, .viewWillAppear, Payload(animated: false)) }
+    if let appearance = presenterAppearance { appear(appearance, animated: false, random: &random) }
     at(300, id, .viewWillDisappear, Payload(animated: false))
     at(1200, id, .dismissalTransitionDidEnd, Payload(completed: true))
     at(200, id, .viewDidDisappear, Payload(animated: false))
@@ -196,7 +200,7 @@ struct EpisodeScript: Sendable {
       Payload(translation: 0, velocity: Double(random.within(100...400))))
     at(400, id, .dismiss, Payload(animated: true))
     at(300, id, .dismissalTransitionWillBegin)
-    if let appearance = presenterAppearance { at(200, appearance, .viewWillAppear, Payload(animated: true)) }
+    if let appearance = presenterAppearance { appear(appearance, random: &random) }
     at(300, id, .viewWillDisappear, Payload(animated: true))
     at(600, id, .startInteractiveTransition, Payload(duration: duration))
     if random.chance(60) { at(200, id, .animateTransition, Payload(duration: duration)) }
@@ -210,7 +214,7 @@ struct EpisodeScript: Sendable {
   /// presentation (<doc:Rules#Optional-request-events>), system-driven or with an animator; no completion block.
   mutating func dismissCallbacksOnly(_ id: String, presenterAppearance: String?, random: inout SeededRandom) {
     at(random.within(100...2000), id, .dismissalTransitionWillBegin)
-    if let appearance = presenterAppearance { at(200, appearance, .viewWillAppear, Payload(animated: true)) }
+    if let appearance = presenterAppearance { appear(appearance, random: &random) }
     at(300, id, .viewWillDisappear, Payload(animated: true))
     let didEnd = TailItem(id: id, kind: .dismissalTransitionDidEnd, payload: Payload(completed: true))
     var tail = [TailItem(id: id, kind: .viewDidDisappear, payload: Payload(animated: true))]
@@ -278,7 +282,7 @@ struct EpisodeScript: Sendable {
       at(random.within(100...400), id, .viewDidDisappear, Payload(animated: true))
       at(random.within(100...400), id, .presentationControllerDidDismiss)
     } else {
-      at(random.within(100...400), id, .viewWillAppear, Payload(animated: true))
+      appear(id, after: random.within(100...400), random: &random)
       at(random.within(100...400), id, .viewDidAppear, Payload(animated: true))
     }
   }
@@ -286,7 +290,7 @@ struct EpisodeScript: Sendable {
   // MARK: Interaction
 
   /// Pan updates at 60 Hz, rising (and for a cancel, falling again); returns the last percent.
-  private mutating func drive(_ id: String, finish: Bool, random: inout SeededRandom) -> Double {
+  mutating func drive(_ id: String, finish: Bool, random: inout SeededRandom) -> Double {
     let peak = finish ? Double(random.within(45...90)) / 100 : Double(random.within(10...45)) / 100
     let final = finish ? peak : Double(random.within(1...max(Int(peak * 100) - 1, 1))) / 100
     let rising = random.within(4...20)
@@ -319,51 +323,94 @@ struct EpisodeScript: Sendable {
 
   /// Finish or cancel at `percent`, `completeTransition` after UIKit's remaining time, and the tail; a
   /// cancel reverts appearance (of the presentation, and of a presenter whose view it removes).
-  private mutating func settle(
+  /// `controller` says whether the app owns the presentation controller (a `*DidEnd` in the tail).
+  mutating func settle(
     _ id: String, percent: Double, duration: Double, finish: Bool, presenting: Bool,
-    presenterAppearance: String?, random: inout SeededRandom
+    presenterAppearance: String?, controller: Bool = true, random: inout SeededRandom
   ) {
+    let speed = commit(id, finish: finish, random: &random)
+    let remaining = (finish ? 1 - percent : percent) * duration / speed
+    complete(id, after: micros, seconds: remaining, didComplete: finish, random: &random)
+    end(
+      id, didComplete: finish, presenting: presenting, presenterAppearance: presenterAppearance,
+      controller: controller, random: &random)
+  }
+
+  /// `finishInteractiveTransition` or `cancelInteractiveTransition` at a drawn `completionSpeed`, which
+  /// it returns.
+  mutating func commit(_ id: String, finish: Bool, random: inout SeededRandom) -> Double {
     let speed: Double = random.pick([1.0, 1.0, 1.25, 1.5, 2.0] as [Double]) ?? 1.0
     at(
       300, id, finish ? .finishInteractiveTransition : .cancelInteractiveTransition,
       Payload(completionSpeed: speed))
-    let remaining = (finish ? 1 - percent : percent) * duration / speed
-    complete(id, after: micros, seconds: remaining, didComplete: finish, random: &random)
-    let didEnd: EventKind = presenting ? .presentationTransitionDidEnd : .dismissalTransitionDidEnd
-    var tail = [TailItem(id: id, kind: didEnd, payload: Payload(completed: finish))]
+    return speed
+  }
+
+  /// What follows `completeTransition(didComplete)`: on a cancel the reverting `viewWill*` (of the
+  /// presented controller when `ownWill` says it got one, and of a presenter whose view it removes), then
+  /// the tail: `*DidEnd` when the app owns the presentation controller, the `viewDid*`s, `animationEnded`
+  /// and the request's completion block, always after a completed transition and in about half of the
+  /// cancelled ones (UIKit runs it at the end of every transition, <doc:Rules#Completion>; a transition
+  /// with no request has no block).
+  mutating func end(
+    _ id: String, didComplete: Bool, presenting: Bool, presenterAppearance: String?, controller: Bool,
+    ownWill: Bool = true, request: Bool = true, animationEnded: Bool = true, random: inout SeededRandom
+  ) {
+    var tail: [TailItem] = []
+    if controller {
+      let didEnd: EventKind = presenting ? .presentationTransitionDidEnd : .dismissalTransitionDidEnd
+      tail.append(TailItem(id: id, kind: didEnd, payload: Payload(completed: didComplete)))
+    }
     // The presented view controller's appearance: Did of its Will, or on a cancel the reverting pair.
     let (own, revert): (EventKind, EventKind) =
       presenting ? (.viewDidAppear, .viewWillDisappear) : (.viewDidDisappear, .viewWillAppear)
     // The presenter's appearance goes the other way.
     let (presenterOwn, presenterRevert): (EventKind, EventKind) =
       presenting ? (.viewDidDisappear, .viewWillAppear) : (.viewDidAppear, .viewWillDisappear)
-    if finish {
-      tail.append(TailItem(id: id, kind: own, payload: Payload(animated: true)))
+    if didComplete {
+      if ownWill { tail.append(TailItem(id: id, kind: own, payload: Payload(animated: true))) }
       if let appearance = presenterAppearance {
         tail.append(TailItem(id: appearance, kind: presenterOwn, payload: Payload(animated: true)))
       }
     } else {
-      at(200, id, revert, Payload(animated: true))
-      tail.append(TailItem(id: id, kind: Self.did(of: revert), payload: Payload(animated: true)))
+      if ownWill {
+        if revert == .viewWillAppear {
+          appear(id, random: &random)
+        } else {
+          at(200, id, revert, Payload(animated: true))
+        }
+        tail.append(TailItem(id: id, kind: Self.did(of: revert), payload: Payload(animated: true)))
+      }
       if let appearance = presenterAppearance {
         at(200, appearance, presenterRevert, Payload(animated: true))
         tail.append(
           TailItem(id: appearance, kind: Self.did(of: presenterRevert), payload: Payload(animated: true)))
       }
     }
-    tail.append(TailItem(id: id, kind: .animationEnded, payload: Payload(completed: finish)))
-    if finish { tail.append(TailItem(id: id, kind: .completion)) }
+    if animationEnded {
+      tail.append(TailItem(id: id, kind: .animationEnded, payload: Payload(completed: didComplete)))
+    }
+    if request, didComplete || random.chance(50) { tail.append(TailItem(id: id, kind: .completion)) }
     appendTail(tail, random: &random)
   }
 
-  private static func did(of will: EventKind) -> EventKind {
+  /// `viewWillAppear` of `id`, and in about half the cases `viewIsAppearing` just after it (iOS 13+
+  /// through Xcode 15: UIKit calls it once the view is in the hierarchy, before `viewDidAppear`).
+  mutating func appear(
+    _ id: String, after delay: Int = 200, animated: Bool = true, random: inout SeededRandom
+  ) {
+    at(delay, id, .viewWillAppear, Payload(animated: animated))
+    if random.chance(50) { at(random.within(50...400), id, .viewIsAppearing, Payload(animated: animated)) }
+  }
+
+  static func did(of will: EventKind) -> EventKind {
     will == .viewWillAppear ? .viewDidAppear : .viewDidDisappear
   }
 
   /// The tail UIKit delivers in one run-loop turn after `completeTransition`, in a shuffled order, except
   /// that `completion` comes last (every `viewWill*` was delivered before the tail, so each `viewDid*` is
   /// after its `viewWill*` wherever it lands).
-  private mutating func appendTail(_ tail: [TailItem], random: inout SeededRandom) {
+  mutating func appendTail(_ tail: [TailItem], random: inout SeededRandom) {
     var items = tail.filter { $0.kind != .completion }
     for index in stride(from: items.count - 1, to: 0, by: -1) {
       items.swapAt(index, random.below(index + 1))
@@ -401,7 +448,7 @@ struct EpisodeScript: Sendable {
       at(300, member, .dismissalTransitionWillBegin)
       at(200, member, .viewWillDisappear, Payload(animated: false))
     }
-    if let appearance = presenterAppearance { at(200, appearance, .viewWillAppear, Payload(animated: true)) }
+    if let appearance = presenterAppearance { appear(appearance, random: &random) }
     at(400, top, .dismissalTransitionWillBegin)
     at(300, top, .viewWillDisappear, Payload(animated: true))
     at(800, top, .animateTransition, Payload(duration: duration))

@@ -9,10 +9,30 @@
 /// Scenes share nothing, so each one's events follow from its seed alone whatever the others do, and
 /// `TraceStream` interleaves them by time the way one app with several windows records them.
 struct GeneratedScene: Sendable {
-  /// One presentation on the scene's stack and the style it was presented in.
+  /// One presentation on the scene's stack, the style it was presented in, and how its presentation was
+  /// recorded (its dismissal at the end of the scene is recorded the same way).
   struct Member: Sendable {
     var id: String
     var style: String
+    var recording: Recording = .controller
+    /// It presented another (even one since dismissed, withdrawn or aborted) while on the stack.
+    var hasPresented = false
+
+    /// Whether a dismissal that logs only appearance callbacks may be generated for it. Temporary
+    /// workaround: the machine keeps reading the appearance callbacks of a presentation that once presented
+    /// another as a presenter's, so such a dismissal never begins there
+    /// (`/work/i15-gen-machine-bugs/presenter-flag-sticks-after-child-dismissed.jsonl`).
+    var allowsObservedDismissal: Bool { !hasPresented }
+  }
+
+  /// How a presentation's transitions are recorded.
+  enum Recording: Sendable {
+    /// The app owns the presentation controller: `*WillBegin`, `*DidEnd`, layout.
+    case controller
+    /// The app logs its animator's events but no presentation-controller callback.
+    case animatorOnly
+    /// A system style observed from outside: appearance callbacks and the adaptive delegate only.
+    case observed
   }
 
   let index: Int
@@ -23,6 +43,11 @@ struct GeneratedScene: Sendable {
   private(set) var head = 0
   private(set) var stack: [Member] = []
   private(set) var episodes = 0
+  /// Until when (scene micros) the machine still holds each id's presenter flag from a presentation of it
+  /// that presented another and is gone: part of the temporary workaround of `Member.allowsObservedDismissal`
+  /// (`/work/i15-gen-machine-bugs/presenter-flag-survives-re-presentation.jsonl`; the machine forgets the
+  /// id about 2 s after its last transition ended).
+  private var presenterFlagUntil: [String: Int64] = [:]
 
   init(index: Int, seed: UInt64, startMicros: Int64, configuration: GeneratorConfiguration) {
     self.index = index
@@ -47,11 +72,15 @@ struct GeneratedScene: Sendable {
   }
 
   /// Makes sure an event is waiting: plans the next episode when the last one is used up, then, once the
-  /// scene ran its episodes, dismisses what it still shows top-down. False when the scene is done.
+  /// scene ran its episodes, dismisses what it still shows top-down, each the way it was presented. False
+  /// when the scene is done.
   mutating func refill(_ configuration: GeneratorConfiguration) -> Bool {
     while head >= script.events.count {
       script.events.removeAll(keepingCapacity: true)
       head = 0
+      let before = stack
+      let start = script.micros
+      defer { noteGonePresenters(before, since: start) }
       if episodes < configuration.episodes {
         episodes += 1
         script.dwell(&random)
@@ -61,7 +90,23 @@ struct GeneratedScene: Sendable {
         script.dwell(&random)
         let appearance = presenterAppearance(at: stack.count - 1)
         stack.removeLast()
-        script.dismissAnimated(top.id, presenterAppearance: appearance, random: &random)
+        switch top.recording {
+        case .observed where top.allowsObservedDismissal && EpisodeScript.isSwipeable(top.style):
+          // The user swipes the last sheets away as often as the app dismisses them.
+          if random.chance(50) {
+            script.swipeObserved(
+              top.id, style: top.style, dismissed: true, delegate: random.chance(70), random: &random)
+          } else {
+            script.dismissObserved(top.id, presenterAppearance: appearance, random: &random)
+          }
+        case .observed where top.allowsObservedDismissal:
+          script.dismissObserved(top.id, presenterAppearance: appearance, random: &random)
+        case .controller, .observed:
+          script.dismissAnimated(top.id, presenterAppearance: appearance, random: &random)
+        case .animatorOnly:
+          script.dismissAnimatorOnly(
+            top.id, presenterAppearance: appearance, drive: .animated, random: &random)
+        }
       } else {
         return false
       }
@@ -69,53 +114,59 @@ struct GeneratedScene: Sendable {
     return true
   }
 
-  // MARK: Episodes
-
-  private enum Episode: CaseIterable {
-    case presentAnimated, presentInteractiveFinish, presentInteractiveCancel, presentNonAnimated
-    case presentCallbacksOnly
-    case dismissAnimated, dismissInteractiveFinish, dismissInteractiveCancel, dismissNonAnimated
-    case dismissCallbacksOnly, dismissFromBelow, sheetSwipe, sheetSwipeCancelled, sheetSwipeRefused
-    case rotation, mark
-  }
-
-  private static func weight(of episode: Episode, _ weights: GeneratorConfiguration.Weights) -> Int {
-    switch episode {
-    case .presentAnimated: weights.presentAnimated
-    case .presentInteractiveFinish: weights.presentInteractiveFinish
-    case .presentInteractiveCancel: weights.presentInteractiveCancel
-    case .presentNonAnimated: weights.presentNonAnimated
-    case .presentCallbacksOnly: weights.presentCallbacksOnly
-    case .dismissAnimated: weights.dismissAnimated
-    case .dismissInteractiveFinish: weights.dismissInteractiveFinish
-    case .dismissInteractiveCancel: weights.dismissInteractiveCancel
-    case .dismissNonAnimated: weights.dismissNonAnimated
-    case .dismissCallbacksOnly: weights.dismissCallbacksOnly
-    case .dismissFromBelow: weights.dismissFromBelow
-    case .sheetSwipe: weights.sheetSwipe
-    case .sheetSwipeCancelled: weights.sheetSwipeCancelled
-    case .sheetSwipeRefused: weights.sheetSwipeRefused
-    case .rotation: weights.rotation
-    case .mark: weights.mark
+  /// Records when the members of `before` that presented another and are no longer on the stack leave the
+  /// machine's memory (after the episode just written, with a margin over its 2 s); an id whose flag was
+  /// still held when the episode began and that took part in it (a presentation of it withdrawn or
+  /// aborted) is remembered that much longer.
+  private mutating func noteGonePresenters(_ before: [Member], since start: Int64) {
+    let until = script.micros + 3_000_000
+    for member in before where member.hasPresented && !stack.contains(where: { $0.id == member.id }) {
+      presenterFlagUntil[member.id] = until
+    }
+    for (id, held) in presenterFlagUntil where held > start && !stack.contains(where: { $0.id == id }) {
+      if script.events.contains(where: { $0.id == id }) { presenterFlagUntil[id] = until }
     }
   }
 
-  private func isPossible(_ episode: Episode, maxDepth: Int, hasFreeId: Bool) -> Bool {
+  /// Whether the machine may still hold `id`'s presenter flag from an earlier presentation.
+  private func holdsPresenterFlag(_ id: String) -> Bool { (presenterFlagUntil[id] ?? 0) > script.micros }
+
+  /// A new member of the stack; it inherits a presenter flag the machine still holds for its id.
+  private func member(_ id: String, style: String, recording: Recording = .controller) -> Member {
+    Member(id: id, style: style, recording: recording, hasPresented: holdsPresenterFlag(id))
+  }
+
+  // MARK: Episodes
+
+  private func isPossible(_ episode: SceneEpisode, maxDepth: Int, hasFreeId: Bool) -> Bool {
     let depth = stack.count
     let canPresent = depth < max(maxDepth, 1) && hasFreeId
     switch episode {
-    case .presentAnimated, .presentInteractiveFinish, .presentInteractiveCancel, .presentNonAnimated:
+    case .presentAnimated, .presentInteractiveFinish, .presentInteractiveCancel, .presentNonAnimated,
+      .presentObserved, .presentAnimatorOnly, .presentAnimatorOnlyInteractive, .abortPresent:
       return canPresent
     case .presentCallbacksOnly:
       // An implicit present stacks on the default root's top-most presentation (<doc:Rules#Optional-request-events>).
       return canPresent && root == PresentationSession.defaultRoot
     case .dismissAnimated, .dismissInteractiveFinish, .dismissInteractiveCancel, .dismissNonAnimated,
-      .dismissCallbacksOnly, .rotation:
+      .dismissCallbacksOnly, .rotation, .dismissAnimatorOnly, .dismissAnimatorOnlyInteractive, .abortDismiss:
       return depth >= 1
+    case .dismissObserved:
+      return stack.last?.allowsObservedDismissal ?? false
+    case .interruptibleCatch, .selfRunning:
+      return canPresent || depth >= 1
     case .dismissFromBelow:
       return depth >= 2
     case .sheetSwipe, .sheetSwipeCancelled, .sheetSwipeRefused:
       return stack.last.map { EpisodeScript.isSheet($0.style) } ?? false
+    case .observedSwipe:
+      return stack.last.map {
+        $0.recording == .observed && $0.allowsObservedDismissal && EpisodeScript.isSwipeable($0.style)
+      } ?? false
+    case .observedSwipeReverted:
+      return stack.last.map {
+        $0.recording == .observed && $0.allowsObservedDismissal && EpisodeScript.isSheet($0.style)
+      } ?? false
     case .mark:
       return true
     }
@@ -133,50 +184,76 @@ struct GeneratedScene: Sendable {
   /// Runs one episode drawn by weight among the possible ones; false when none is possible.
   private mutating func runEpisode(_ configuration: GeneratorConfiguration) -> Bool {
     let free = ids.filter { id in !stack.contains { $0.id == id } }
-    let episodes = Episode.allCases.filter {
+    let episodes = SceneEpisode.allCases.filter {
       isPossible($0, maxDepth: configuration.maxDepth, hasFreeId: !free.isEmpty)
     }
-    guard let choice = random.weighted(episodes.map { Self.weight(of: $0, configuration.weights) }) else {
+    guard let choice = random.weighted(episodes.map { $0.weight(in: configuration.weights) }) else {
       return false
     }
     let presenter = stack.last?.id ?? root
-    switch episodes[choice] {
+    let episode = episodes[choice]
+    if stack.count > 0, Self.mayPresent(episode) { stack[stack.count - 1].hasPresented = true }
+    switch episode {
     case .presentAnimated:
       guard let id = random.pick(free) else { return false }
       let style =
         random.pick(["custom", "pageSheet", "formSheet", "fullScreen", "overFullScreen"]) ?? "custom"
       script.presentAnimated(id, presenter: presenter, style: style, random: &random)
-      stack.append(Member(id: id, style: style))
+      stack.append(member(id, style: style))
     case .presentInteractiveFinish, .presentInteractiveCancel:
       guard let id = random.pick(free) else { return false }
       let style = random.pick(["custom", "fullScreen"]) ?? "custom"
-      let finish = episodes[choice] == .presentInteractiveFinish
+      let finish = episode == .presentInteractiveFinish
       script.presentInteractive(id, presenter: presenter, style: style, finish: finish, random: &random)
-      if finish { stack.append(Member(id: id, style: style)) }
+      if finish { stack.append(member(id, style: style)) }
     case .presentNonAnimated:
       guard let id = random.pick(free) else { return false }
       let style = random.pick(["overFullScreen", "fullScreen"]) ?? "overFullScreen"
       script.presentNonAnimated(id, presenter: presenter, style: style, random: &random)
-      stack.append(Member(id: id, style: style))
+      stack.append(member(id, style: style))
     case .presentCallbacksOnly:
       guard let id = random.pick(free) else { return false }
       script.presentCallbacksOnly(id, random: &random)
-      stack.append(Member(id: id, style: "pageSheet"))
-    case .dismissAnimated, .dismissInteractiveFinish, .dismissInteractiveCancel, .dismissNonAnimated,
-      .dismissCallbacksOnly:
-      guard let top = stack.last else { return false }
-      let appearance = presenterAppearance(at: stack.count - 1)
-      switch episodes[choice] {
-      case .dismissAnimated: script.dismissAnimated(top.id, presenterAppearance: appearance, random: &random)
-      case .dismissInteractiveFinish, .dismissInteractiveCancel:
-        let finish = episodes[choice] == .dismissInteractiveFinish
-        script.dismissInteractive(top.id, finish: finish, presenterAppearance: appearance, random: &random)
-        if !finish { return true }
-      case .dismissNonAnimated:
-        script.dismissNonAnimated(top.id, presenterAppearance: appearance, random: &random)
-      default: script.dismissCallbacksOnly(top.id, presenterAppearance: appearance, random: &random)
+      stack.append(member(id, style: "pageSheet"))
+    case .presentObserved:
+      // Workaround (see `presenterFlagUntil`): an id whose presenter flag the machine still holds would
+      // not begin an observed presentation; a written-out request of another kind is drawn instead.
+      guard let id = random.pick(free.filter { !holdsPresenterFlag($0) }) else {
+        guard let id = random.pick(free) else { return false }
+        script.presentAnimated(id, presenter: presenter, style: "custom", random: &random)
+        stack.append(member(id, style: "custom"))
+        return true
       }
-      stack.removeLast()
+      let style = random.pick(EpisodeScript.observedStyles) ?? "pageSheet"
+      script.presentObserved(id, presenter: presenter, style: style, random: &random)
+      stack.append(member(id, style: style, recording: .observed))
+    case .presentAnimatorOnly, .presentAnimatorOnlyInteractive:
+      guard let id = random.pick(free) else { return false }
+      let style = random.pick(EpisodeScript.animatorStyles) ?? "custom"
+      let drive: EpisodeScript.Drive =
+        episode == .presentAnimatorOnly ? .animated : .interactive(finish: random.chance(70))
+      script.presentAnimatorOnly(id, presenter: presenter, style: style, drive: drive, random: &random)
+      if case .interactive(finish: false) = drive { return true }
+      stack.append(member(id, style: style, recording: .animatorOnly))
+    case .abortPresent:
+      guard let id = random.pick(free) else { return false }
+      // The guard fires when the presenter's view stays on screen (`view(forKey: .from)` is nil).
+      let style = random.pick(["custom", "custom", "overFullScreen"]) ?? "custom"
+      script.abort(
+        id, presenting: true, request: Payload(presenter: presenter, animated: true, style: style),
+        presenterAppearance: nil, controller: random.chance(50), random: &random)
+    case .dismissAnimated, .dismissInteractiveFinish, .dismissInteractiveCancel, .dismissNonAnimated,
+      .dismissCallbacksOnly, .dismissObserved, .dismissAnimatorOnly, .dismissAnimatorOnlyInteractive:
+      return dismissTop(episode)
+    case .abortDismiss:
+      guard let top = stack.last else { return false }
+      script.abort(
+        top.id, presenting: false, request: Payload(animated: true),
+        presenterAppearance: presenterAppearance(at: stack.count - 1),
+        controller: top.recording == .controller,
+        random: &random)
+    case .interruptibleCatch, .selfRunning:
+      return interruptible(episode, free: free, presenter: presenter, maxDepth: configuration.maxDepth)
     case .dismissFromBelow:
       let lowest = random.below(stack.count - 1)
       let appearance = presenterAppearance(at: lowest)
@@ -185,19 +262,107 @@ struct GeneratedScene: Sendable {
     case .sheetSwipe, .sheetSwipeCancelled, .sheetSwipeRefused:
       guard let top = stack.last else { return false }
       let outcome: EpisodeScript.SwipeOutcome =
-        switch episodes[choice] {
-        case .sheetSwipe: .dismissed
-        case .sheetSwipeCancelled: .cancelled
-        default: .refused
-        }
+        episode == .sheetSwipe ? .dismissed : episode == .sheetSwipeCancelled ? .cancelled : .refused
       script.swipe(top.id, outcome: outcome, random: &random)
       if outcome == .dismissed { stack.removeLast() }
+    case .observedSwipe, .observedSwipeReverted:
+      guard let top = stack.last else { return false }
+      let dismissed = episode == .observedSwipe
+      script.swipeObserved(
+        top.id, style: top.style, dismissed: dismissed, delegate: random.chance(70), random: &random)
+      if dismissed { stack.removeLast() }
     case .rotation:
       guard let top = stack.last else { return false }
       script.rotate(top.id, random: &random)
     case .mark:
       let name = random.pick(["feedVisible", "contentLoaded", "tap"]) ?? "tap"
       script.at(300, random.chance(50) ? root : presenter, .mark, Payload(name: name))
+    }
+    return true
+  }
+
+  /// Whether `episode` may present on top of the stack (when it runs a dismissal instead, marking the top
+  /// as a presenter only narrows what is generated for it later).
+  private static func mayPresent(_ episode: SceneEpisode) -> Bool {
+    switch episode {
+    case .presentAnimated, .presentInteractiveFinish, .presentInteractiveCancel, .presentNonAnimated,
+      .presentCallbacksOnly, .presentObserved, .presentAnimatorOnly, .presentAnimatorOnlyInteractive,
+      .abortPresent, .interruptibleCatch, .selfRunning:
+      true
+    case .dismissAnimated, .dismissInteractiveFinish, .dismissInteractiveCancel, .dismissNonAnimated,
+      .dismissCallbacksOnly, .dismissFromBelow, .sheetSwipe, .sheetSwipeCancelled, .sheetSwipeRefused,
+      .rotation, .mark, .dismissObserved, .observedSwipe, .observedSwipeReverted, .dismissAnimatorOnly,
+      .dismissAnimatorOnlyInteractive, .abortDismiss:
+      false
+    }
+  }
+
+  /// One of the dismissal episodes of the top-most presentation.
+  private mutating func dismissTop(_ episode: SceneEpisode) -> Bool {
+    guard let top = stack.last else { return false }
+    let appearance = presenterAppearance(at: stack.count - 1)
+    var dismissed = true
+    switch episode {
+    case .dismissAnimated: script.dismissAnimated(top.id, presenterAppearance: appearance, random: &random)
+    case .dismissInteractiveFinish, .dismissInteractiveCancel:
+      dismissed = episode == .dismissInteractiveFinish
+      script.dismissInteractive(top.id, finish: dismissed, presenterAppearance: appearance, random: &random)
+    case .dismissNonAnimated:
+      script.dismissNonAnimated(top.id, presenterAppearance: appearance, random: &random)
+    case .dismissCallbacksOnly:
+      script.dismissCallbacksOnly(top.id, presenterAppearance: appearance, random: &random)
+    case .dismissObserved: script.dismissObserved(top.id, presenterAppearance: appearance, random: &random)
+    case .dismissAnimatorOnly:
+      script.dismissAnimatorOnly(top.id, presenterAppearance: appearance, drive: .animated, random: &random)
+    case .dismissAnimatorOnlyInteractive:
+      dismissed = random.chance(70)
+      script.dismissAnimatorOnly(
+        top.id, presenterAppearance: appearance, drive: .interactive(finish: dismissed), random: &random)
+    case .presentAnimated, .presentInteractiveFinish, .presentInteractiveCancel, .presentNonAnimated,
+      .presentCallbacksOnly, .dismissFromBelow, .sheetSwipe, .sheetSwipeCancelled, .sheetSwipeRefused,
+      .rotation, .mark, .presentObserved, .observedSwipe, .observedSwipeReverted, .presentAnimatorOnly,
+      .presentAnimatorOnlyInteractive, .abortPresent, .abortDismiss, .interruptibleCatch, .selfRunning:
+      return false
+    }
+    if dismissed { stack.removeLast() }
+    return true
+  }
+
+  /// An interruptible transition, caught and driven again or started running by itself: a presentation
+  /// when one is possible and the draw says so, else a dismissal of the top-most presentation.
+  private mutating func interruptible(
+    _ episode: SceneEpisode, free: [String], presenter: String, maxDepth: Int
+  ) -> Bool {
+    let controller = random.chance(50)
+    let canPresent = stack.count < max(maxDepth, 1) && !free.isEmpty
+    let presenting = canPresent && (stack.isEmpty || random.chance(50))
+    let transition: EpisodeScript.Interruptible
+    let style: String
+    if presenting {
+      guard let id = random.pick(free) else { return false }
+      style = controller ? "custom" : random.pick(EpisodeScript.animatorStyles) ?? "custom"
+      transition = EpisodeScript.Interruptible(
+        id: id, presenting: true, request: Payload(presenter: presenter, animated: true, style: style),
+        controller: controller, presenterAppearance: EpisodeScript.removesPresenter(style) ? presenter : nil)
+    } else {
+      guard let top = stack.last else { return false }
+      style = top.style
+      transition = EpisodeScript.Interruptible(
+        id: top.id, presenting: false, request: Payload(animated: true), controller: controller,
+        presenterAppearance: presenterAppearance(at: stack.count - 1))
+    }
+    let completed: Bool
+    if episode == .selfRunning {
+      let how = random.pick(EpisodeScript.SelfRunning.allCases) ?? .runsOut
+      completed = script.selfRunning(transition, how: how, random: &random)
+    } else {
+      completed = script.catchAndReverse(transition, random: &random)
+    }
+    guard completed else { return true }
+    if presenting {
+      stack.append(member(transition.id, style: style, recording: controller ? .controller : .animatorOnly))
+    } else {
+      stack.removeLast()
     }
     return true
   }

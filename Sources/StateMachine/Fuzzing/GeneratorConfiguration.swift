@@ -14,8 +14,9 @@ public struct GeneratorConfiguration: Sendable, Hashable {
   /// ```
   ///
   /// An episode is only drawn where it is legal (a dismissal needs a presented presentation, a
-  /// dismissal from below needs a stack two deep, a swipe needs a sheet on top, a callbacks-only present
-  /// needs the default root, which an implicit present stacks on).
+  /// dismissal from below needs a stack two deep, a swipe needs a sheet on top, an observed swipe a sheet
+  /// or popover observed from outside on top, a callbacks-only present needs the default root, which an
+  /// implicit present stacks on).
   public struct Weights: Sendable, Hashable {
     public var presentAnimated: Int
     public var presentInteractiveFinish: Int
@@ -42,6 +43,37 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     public var rotation: Int
     /// The app's own `mark` line.
     public var mark: Int
+    /// A presentation in a system style observed from outside: the request, appearance callbacks and
+    /// `completion` only (<doc:Rules#Presentations-observed-from-outside>).
+    public var presentObserved: Int
+    /// `dismiss` whose transition logs only appearance callbacks and `completion`.
+    public var dismissObserved: Int
+    /// The user swipes away a sheet observed from outside (or taps outside a popover), with or without an
+    /// adaptive delegate, the drag perhaps reverting on the way.
+    public var observedSwipe: Int
+    /// The same swipe let go before the threshold: the dismissal reverts, the sheet stays.
+    public var observedSwipeReverted: Int
+    /// `present` recorded from the animator alone: no `presentationTransitionWillBegin`/`DidEnd`
+    /// (<doc:Rules#Transitions-recorded-from-the-animator-alone>).
+    public var presentAnimatorOnly: Int
+    /// The same, driven by a pan: finished or cancelled.
+    public var presentAnimatorOnlyInteractive: Int
+    /// `dismiss` recorded from the animator alone.
+    public var dismissAnimatorOnly: Int
+    /// The same, driven by a pan: finished or cancelled.
+    public var dismissAnimatorOnlyInteractive: Int
+    /// A presentation whose animator aborts with `completeTransition(false)` before going interactive: a
+    /// `transition-aborted` warning, the only finding a generated trace expects
+    /// (<doc:Rules#An-animator-may-abort-a-non-interactive-transition>).
+    public var abortPresent: Int
+    /// A dismissal aborted the same way: the presentation stays.
+    public var abortDismiss: Int
+    /// An interruptible transition caught after its finish or cancel and driven again
+    /// (<doc:Rules#Interruptible-transitions>).
+    public var interruptibleCatch: Int
+    /// An interruptible transition started with `wantsInteractiveStart` false: it runs out, or is paused
+    /// and driven, or is finished or cancelled while it runs.
+    public var selfRunning: Int
 
     public init(
       presentAnimated: Int = 10, presentInteractiveFinish: Int = 3, presentInteractiveCancel: Int = 2,
@@ -49,7 +81,11 @@ public struct GeneratorConfiguration: Sendable, Hashable {
       dismissInteractiveFinish: Int = 3, dismissInteractiveCancel: Int = 2, dismissNonAnimated: Int = 2,
       dismissCallbacksOnly: Int = 1, dismissFromBelow: Int = 2, sheetSwipe: Int = 3,
       sheetSwipeCancelled: Int = 1,
-      sheetSwipeRefused: Int = 1, rotation: Int = 2, mark: Int = 1
+      sheetSwipeRefused: Int = 1, rotation: Int = 2, mark: Int = 1, presentObserved: Int = 4,
+      dismissObserved: Int = 2, observedSwipe: Int = 6, observedSwipeReverted: Int = 3,
+      presentAnimatorOnly: Int = 3, presentAnimatorOnlyInteractive: Int = 2, dismissAnimatorOnly: Int = 2,
+      dismissAnimatorOnlyInteractive: Int = 2, abortPresent: Int = 1, abortDismiss: Int = 1,
+      interruptibleCatch: Int = 2, selfRunning: Int = 2
     ) {
       self.presentAnimated = presentAnimated
       self.presentInteractiveFinish = presentInteractiveFinish
@@ -67,6 +103,18 @@ public struct GeneratorConfiguration: Sendable, Hashable {
       self.sheetSwipeRefused = sheetSwipeRefused
       self.rotation = rotation
       self.mark = mark
+      self.presentObserved = presentObserved
+      self.dismissObserved = dismissObserved
+      self.observedSwipe = observedSwipe
+      self.observedSwipeReverted = observedSwipeReverted
+      self.presentAnimatorOnly = presentAnimatorOnly
+      self.presentAnimatorOnlyInteractive = presentAnimatorOnlyInteractive
+      self.dismissAnimatorOnly = dismissAnimatorOnly
+      self.dismissAnimatorOnlyInteractive = dismissAnimatorOnlyInteractive
+      self.abortPresent = abortPresent
+      self.abortDismiss = abortDismiss
+      self.interruptibleCatch = interruptibleCatch
+      self.selfRunning = selfRunning
     }
   }
 

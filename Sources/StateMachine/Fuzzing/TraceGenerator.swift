@@ -2,7 +2,13 @@
 /// stacks several deep, animated, interactive (finished and cancelled) and non-animated transitions,
 /// presentations and dismissals recorded from callbacks only, sheets swiped away (and swipes cancelled or
 /// refused), presenters that disappear under full-screen presentations, dismissals from below, rotation
-/// and id reuse, with the timing UIKit produces, so that an audit with the default configuration is clean.
+/// and id reuse; and the transitions read since issue 15: system-style presentations observed from
+/// outside and their swipes (with or without an adaptive delegate, reverted, refused), transitions
+/// recorded from the animator alone, aborted transitions, interruptible transitions caught and reversed,
+/// self-running interactions (`wantsInteractiveStart` false), `viewIsAppearing`, and completion blocks
+/// after cancelled transitions; all with the timing UIKit produces, so that an audit with the default
+/// configuration reports nothing but the `transition-aborted` warning of each abort (`TraceCensus` says
+/// where, from the events).
 ///
 /// ```swift
 /// var generator = TraceGenerator(seed: 42)
@@ -56,15 +62,31 @@ public struct TraceGenerator: Sendable {
     return events
   }
 
-  /// The next trace as canonical text: a header naming the seed and `"expect":[]`, then its events.
+  /// The next trace as canonical text: a header naming the seed and what its audit must report
+  /// (`header(for:)`), then its events.
   public mutating func text() -> String {
-    TraceWriter.trace(header: header(), events: events())
+    let events = events()
+    return TraceWriter.trace(header: header(for: events), events: events)
   }
 
-  /// The header `text()` writes: format v1, no expected findings, and the generator's seed.
+  /// A header naming the generator's seed, with no expected findings (right for a trace with no abort;
+  /// `header(for:)` lists the aborts' warnings).
   public func header() -> TraceHeader {
     TraceHeader(
       expect: [],
       metadata: [("generator", .string("TraceGenerator")), ("seed", .string(String(seed)))])
+  }
+
+  /// The header of a file holding `events` after it: `header()` whose `expect` lists a
+  /// `transition-aborted@LINE` for each abort the events show (the first event on line 2).
+  ///
+  /// ```swift
+  /// let events = generator.events()
+  /// generator.header(for: events).expect  // ["transition-aborted@214"]
+  /// ```
+  public func header(for events: [Event]) -> TraceHeader {
+    var header = header()
+    header.expect = TraceCensus(events: events).expectedFindings(firstLine: 2).map(\.description)
+    return header
   }
 }

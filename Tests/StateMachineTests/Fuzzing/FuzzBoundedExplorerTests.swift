@@ -21,11 +21,27 @@ import Testing
     let report = BoundedExplorer(depth: 6, presentations: 1).run()
     let cycle = report.presentThenDismiss ?? []
     #expect(report.presentedThenDismissed > 0, "depth 6: no presentation was presented and dismissed")
+    // Each transition in two events: a request ended by completeTransition with no WillBegin logged
+    // (decisions 4 and 15) comes before the callbacks-only WillBegin and DidEnd in the alphabet's order.
     #expect(
-      cycle.map(\.kind) == [
-        .presentationTransitionWillBegin, .presentationTransitionDidEnd, .dismissalTransitionWillBegin,
-        .dismissalTransitionDidEnd,
-      ], "depth 6: \(cycle.map(\.kind.rawValue))")
+      cycle.map(\.kind) == [.present, .completeTransition, .dismiss, .completeTransition],
+      "depth 6: \(cycle.map(\.kind.rawValue))")
+  }
+
+  /// The alphabet holds the payloads that issue 15's readings turn on: a `present` in a system style and a
+  /// `startInteractiveTransition` with `wantsInteractiveStart` false, beside every event kind.
+  @Test func theAlphabetHoldsSystemStylesAndRunningStarts() {
+    let explorer = BoundedExplorer(depth: 0, presentations: 2)
+    #expect(explorer.alphabet.contains { $0.kind == .present && $0.payload.style == "pageSheet" })
+    #expect(explorer.alphabet.contains { $0.kind == .present && $0.payload.style == nil })
+    #expect(
+      explorer.alphabet.contains {
+        $0.kind == .startInteractiveTransition && $0.payload.wantsInteractiveStart == false
+      })
+    #expect(explorer.alphabet.contains { $0.kind == .interruptibleAnimator })
+    #expect(explorer.alphabet.contains { $0.kind == .viewIsAppearing })
+    // 32 + 2K events per id (the usage text of replay explore says so).
+    #expect(explorer.alphabet.count == 2 * (32 + 2 * 2), "\(explorer.alphabet.count)")
   }
 
   @Test func eachCleanStateIsExpandedOnce() {

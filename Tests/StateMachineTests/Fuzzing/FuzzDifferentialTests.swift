@@ -136,6 +136,149 @@ import Testing
     #expect(problems.count == 1 && problems.first?.hasPrefix("stack: ") == true, "\(problems)")
   }
 
+  /// The kinds issue 15 added, mutated on their own (few other episodes, so every mutation lands near
+  /// one): the two judges agree, and find violations there.
+  @Test(arguments: [41, 42] as [UInt64])
+  func theJudgesAgreeOnIssue15KindsMutated(seed: UInt64) {
+    var weights = GeneratorConfiguration.Weights(
+      presentAnimated: 1, presentInteractiveFinish: 0, presentInteractiveCancel: 0, presentNonAnimated: 0,
+      presentCallbacksOnly: 0, dismissAnimated: 1, dismissInteractiveFinish: 0, dismissInteractiveCancel: 0,
+      dismissNonAnimated: 0, dismissCallbacksOnly: 0, dismissFromBelow: 0, sheetSwipe: 0,
+      sheetSwipeCancelled: 0,
+      sheetSwipeRefused: 1, rotation: 0, mark: 0)
+    weights.presentObserved = 6
+    var generator = TraceGenerator(
+      seed: seed, configuration: GeneratorConfiguration(episodes: 16, roots: 2, weights: weights))
+    var mutator = TraceMutator(seed: seed)
+    var agreed = 0
+    var violations: Set<Rule> = []
+    for round in 0..<FuzzSupport.iterations(20) {
+      let trace = generator.events()
+      let valid = OrderingAcceptor.projection(of: trace)
+      var candidates = [valid]
+      for _ in 0..<4 { candidates.append(OrderingAcceptor.projection(of: mutator.mutate(valid).events)) }
+      for events in candidates {
+        let comparison = OrderingAcceptor.compare(events)
+        if comparison.agrees == true {
+          agreed += 1
+          if let rule = comparison.machineRule { violations.insert(rule) }
+        }
+        if Self.disagreement(events, context: "seed \(seed) trace \(round) (issue 15 kinds)") { return }
+      }
+    }
+    #expect(agreed > 30, "seed \(seed): the two agreed on \(agreed)")
+    #expect(
+      violations.isSuperset(of: [.eventOutOfPhase, .interactionAfterEnd, .unknownPresentation]),
+      "seed \(seed): \(violations.map(\.rawValue).sorted())")
+  }
+
+  /// The acceptor's reading of each new kind, with the machine's beside it.
+  @Test(
+    arguments: [
+      // Observed from outside: a page sheet presented, swiped and reverted, swiped and dismissed.
+      (
+        """
+        present p1 root pageSheet; viewWillAppear p1; viewIsAppearing p1; viewDidAppear p1; completion p1;
+        viewWillDisappear p1; viewWillAppear p1; viewDidAppear p1; presentationControllerWillDismiss p1;
+        viewWillDisappear p1; viewDidDisappear p1
+        """, OrderingAcceptor.Verdict.clean
+      ),
+      // An alert over a sheet that is still dismissing.
+      (
+        "present p1 root pageSheet; viewWillAppear p1; viewDidAppear p1; dismiss p1; viewWillDisappear p1; "
+          + "present p2 root alert", .violation(at: 5)
+      ),
+      // A refused swipe only while presented and idle.
+      (
+        "present p1 root pageSheet; viewWillAppear p1; presentationControllerDidAttemptToDismiss p1",
+        .violation(at: 2)
+      ),
+      // Animator-only: begun by the animator, ended by completeTransition; not ended, no dismiss.
+      (
+        "present p1 root custom; animateTransition p1; completeTransition(true) p1; animationEnded(true) p1; "
+          + "dismiss p1; viewWillDisappear p1; animateTransition p1; completeTransition(true) p1; completion p1",
+        .clean
+      ),
+      ("present p1 root custom; animateTransition p1; dismiss p1", .violation(at: 2)),
+      // An abort is a legal cancel, its completion too; the id may be presented again.
+      (
+        "present p1 root custom; animateTransition p1; completeTransition(false) p1; completion p1; "
+          + "present p1 root custom; animateTransition p1; completeTransition(true) p1", .clean
+      ),
+      // A catch of an interruptible transition, and of one that is not.
+      (
+        "present p1 root custom; startInteractiveTransition p1; interruptibleAnimator p1; update(0.3) p1; "
+          + "finishInteractiveTransition p1; pauseInteractiveTransition p1; update(0.1) p1; "
+          + "cancelInteractiveTransition p1; completeTransition(false) p1; completion p1", .clean
+      ),
+      (
+        "present p1 root custom; startInteractiveTransition p1; update(0.3) p1; finishInteractiveTransition p1; "
+          + "pauseInteractiveTransition p1", .violation(at: 4)
+      ),
+      // Self-running: runs out with an interruptible animator; the contract leaves a frozen one open.
+      (
+        "present p1 root custom; startInteractiveTransition(false) p1; interruptibleAnimator p1; "
+          + "completeTransition(true) p1", .clean
+      ),
+      (
+        "present p1 root custom; startInteractiveTransition(false) p1; completeTransition(true) p1",
+        .undefined(at: 2, "")
+      ),
+      // Still interactive with the default wantsInteractiveStart: out of phase.
+      (
+        "present p1 root custom; startInteractiveTransition p1; completeTransition(true) p1",
+        .violation(at: 2)
+      ),
+      // completeTransition(true) after a cancel.
+      (
+        "present p1 root custom; startInteractiveTransition p1; cancelInteractiveTransition p1; "
+          + "completeTransition(true) p1", .violation(at: 3)
+      ),
+    ] as [(String, OrderingAcceptor.Verdict)])
+  func theAcceptorReadsIssue15Kinds(script: String, expected: OrderingAcceptor.Verdict) {
+    let events = Self.events(script)
+    let comparison = OrderingAcceptor.compare(OrderingAcceptor.projection(of: events))
+    switch (comparison.acceptor, expected) {
+    case (.undefined(let at, _), .undefined(let expectedAt, _)):
+      #expect(at == expectedAt, "\(script): \(comparison.description)")
+    case (.clean, _), (.violation, _), (.undefined, _):
+      #expect(comparison.acceptor == expected, "\(script): \(comparison.description)")
+      #expect(comparison.agrees == true, "\(script): \(comparison.description)")
+    }
+  }
+
+  /// Events from a short script: `KIND ID [PRESENTER STYLE]`, `KIND(true|false) ID`, `update(P) ID`,
+  /// `startInteractiveTransition(false) ID`, separated by `;`.
+  static func events(_ script: String) -> [Event] {
+    script.split(separator: ";").compactMap { item in
+      let words = item.split(whereSeparator: \.isWhitespace).map(String.init)
+      guard words.count >= 2 else { return nil }
+      var name = words[0]
+      var argument: String?
+      if let open = name.firstIndex(of: "("), name.hasSuffix(")") {
+        argument = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+        name = String(name[..<open])
+      }
+      let alias = name == "update" ? "updateInteractiveTransition" : name
+      guard let kind = EventKind(rawValue: alias) else { return nil }
+      var payload = Payload()
+      if kind == .present {
+        payload.presenter = words.count > 2 ? words[2] : "root"
+        payload.style = words.count > 3 ? words[3] : nil
+      }
+      if kind == .completeTransition { payload.didComplete = argument != "false" }
+      if [.animationEnded, .presentationTransitionDidEnd, .dismissalTransitionDidEnd].contains(kind) {
+        payload.completed = argument != "false"
+      }
+      if kind == .updateInteractiveTransition { payload.percent = argument.flatMap(Double.init) ?? 0.5 }
+      if [.animateTransition, .interruptibleAnimator, .startInteractiveTransition].contains(kind) {
+        payload.duration = 0.3
+      }
+      if kind == .startInteractiveTransition, argument == "false" { payload.wantsInteractiveStart = false }
+      return Event(t: 0, id: words[1], kind: kind, payload: payload)
+    }
+  }
+
   @Test func comparisonNamesTheFirstViolation() {
     let events = [
       Event(t: 0, id: "p1", kind: .present),

@@ -13,6 +13,17 @@ enum FuzzSupport {
     return findings
   }
 
+  /// The findings of an audit of `events` that its census does not expect: anything but the
+  /// `transition-aborted` warning on each abort the events show (rendered for a failure message).
+  static func unexpectedFindings(_ events: [Event]) -> [String] {
+    let expected = TraceCensus(events: events).expectedFindings()
+    let findings = self.findings(events)
+    let unexpected = findings.filter { finding in !expected.contains { $0.matches(finding) } }
+    let unreported = expected.filter { entry in !findings.contains(where: entry.matches) }
+    return unexpected.map { "\($0.line) [\($0.rule.rawValue)] \($0.message)" }
+      + unreported.map { "\($0.description) expected, not reported" }
+  }
+
   /// The events of `text`, and whether anything else (input errors) was read.
   static func decode(_ text: String) -> (header: TraceHeader?, events: [Event], problems: Int) {
     var header: TraceHeader?

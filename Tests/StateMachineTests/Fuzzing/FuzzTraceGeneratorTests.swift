@@ -11,12 +11,10 @@ import Testing
     var generator = TraceGenerator(seed: seed)
     for round in 0..<FuzzSupport.iterations(20) {
       let events = generator.events()
-      let findings = FuzzSupport.findings(events)
-      #expect(
-        findings.isEmpty,
-        "seed \(seed) trace \(round): \(findings.prefix(3).map { "\($0.line) [\($0.rule.rawValue)] \($0.message)" })"
-      )
-      if !findings.isEmpty { return }
+      // Clean but for the transition-aborted warning of each abort the events show.
+      let problems = FuzzSupport.unexpectedFindings(events)
+      #expect(problems.isEmpty, "seed \(seed) trace \(round): \(problems.prefix(3))")
+      if !problems.isEmpty { return }
     }
   }
 
@@ -63,7 +61,9 @@ import Testing
     #expect(Set(events.map(\.id)).contains("root:s2"), "seed 5: one root only")
     let presents = events.filter { $0.kind == .present }.map(\.id)
     #expect(Set(presents).count < presents.count, "seed 5: no id reuse")
-    #expect(FuzzSupport.findings(events).isEmpty, "seed 5: \(FuzzSupport.findings(events).prefix(3))")
+    #expect(
+      FuzzSupport.unexpectedFindings(events).isEmpty,
+      "seed 5: \(FuzzSupport.unexpectedFindings(events).prefix(3))")
 
     // Walk the trace with the machine to see what kind of episode each event belonged to.
     var session = PresentationSession()
@@ -98,6 +98,62 @@ import Testing
     #expect(overlapping > 0, "seed 5: the window scenes never had transitions in flight at once")
   }
 
+  /// Issue 15's kinds, mixed with the others in one long trace, each in the variants the generator writes.
+  @Test func coversIssue15Scenarios() {
+    var generator = TraceGenerator(seed: 5, configuration: GeneratorConfiguration(episodes: 200, roots: 3))
+    let events = generator.events()
+    let census = TraceCensus(events: events)
+    for kind in TraceCensus.Kind.allCases {
+      #expect(census[kind] > 0, "seed 5: no \(kind.rawValue) (\(census.summary))")
+    }
+    #expect(
+      census.swipes.dismissed > 0 && census.swipes.reverted > 0 && census.swipes.refused > 0,
+      "seed 5: \(census.summary)")
+    #expect(
+      FuzzSupport.unexpectedFindings(events).isEmpty,
+      "seed 5: \(FuzzSupport.unexpectedFindings(events).prefix(3))")
+    let styles = Set(events.compactMap { $0.kind == .present ? $0.payload.style : nil })
+    #expect(styles.isSuperset(of: ["popover", "alert", "pageSheet", "custom"]), "seed 5: styles \(styles)")
+    // Per id and trace, the kinds of its events in order, to find the variants (rarer ones need a few
+    // more traces: a popover is one system style of seven).
+    var byId: [String: [EventKind]] = [:]
+    var more = TraceGenerator(seed: 5)
+    let traces = [events] + (0..<80).map { _ in more.events() }
+    for (number, trace) in traces.enumerated() {
+      for event in trace { byId["\(number) \(event.id)", default: []].append(event.kind) }
+    }
+    func somewhere(_ pattern: [EventKind]) -> Bool {
+      byId.values.contains { kinds in
+        kinds.count >= pattern.count
+          && (0...(kinds.count - pattern.count)).contains {
+            Array(kinds[$0..<($0 + pattern.count)]) == pattern
+          }
+      }
+    }
+    // A popover tapped outside: the adaptive delegate just after viewWillDisappear.
+    #expect(
+      somewhere([.viewWillDisappear, .presentationControllerWillDismiss]), "seed 5: no late WillDismiss")
+    // A swipe with no adaptive delegate: presented, then viewWillDisappear and viewDidDisappear alone.
+    #expect(
+      somewhere([.viewDidAppear, .viewWillDisappear, .viewDidDisappear]),
+      "seed 5: no swipe without a delegate")
+    // The completion block after a cancelled transition, and after an abort.
+    #expect(
+      events.indices.contains { index in
+        events[index].kind == .completion
+          && events[..<index].last(where: { $0.id == events[index].id && $0.kind == .completeTransition })?
+            .payload
+            .didComplete == false
+      }, "seed 5: no completion after a cancelled transition")
+    // wantsInteractiveStart false, with and without a finish before completeTransition(true).
+    #expect(
+      events.contains { $0.kind == .startInteractiveTransition && $0.payload.wantsInteractiveStart == false },
+      "seed 5: no self-running start")
+    #expect(
+      somewhere([.startInteractiveTransition, .interruptibleAnimator, .completeTransition])
+        || somewhere([.startInteractiveTransition, .completeTransition]), "seed 5: no self-running run-out")
+  }
+
   @Test func scenesInterleaveInTimeOrder() {
     var generator = TraceGenerator(seed: 12, configuration: GeneratorConfiguration(episodes: 6, roots: 5))
     let events = generator.events()
@@ -116,6 +172,8 @@ import Testing
     var stream = generator.stream()
     var auditor = Auditor()
     var findings: [Finding] = []
+    var census = TraceCensus()
+    var reader = CensusReader()
     var last = -Double.infinity
     var roots: Set<String> = []
     let count = FuzzSupport.iterations(50_000)
@@ -132,10 +190,14 @@ import Testing
         roots.insert(presenter)
       }
       auditor.audit(event, line: line, into: &findings)
+      reader.read(event, at: line - 1, into: &census)
     }
+    // Nothing but the transition-aborted warning of each abort the stream showed.
+    let expected = census.expectedFindings()
+    let unexpected = findings.filter { finding in !expected.contains { $0.matches(finding) } }
     #expect(
-      findings.isEmpty,
-      "seed 42: \(findings.prefix(3).map { "\($0.line) [\($0.rule.rawValue)] \($0.message)" })")
+      unexpected.isEmpty && findings.count == expected.count,
+      "seed 42: \(unexpected.prefix(3).map { "\($0.line) [\($0.rule.rawValue)] \($0.message)" })")
     #expect(roots.count > 500, "seed 42: only \(roots.count) of 1000 scenes presented anything")
     var again = TraceGenerator(seed: 42, configuration: configuration)
     var replayed = again.stream()
