@@ -39,16 +39,6 @@ enum AcceptorAppearance {
     }
   }
 
-  /// Whether reading the callback took `before` from a request to its begin and changed nothing else.
-  static func begins(before: AcceptorPresentation, after: AcceptorPresentation) -> Bool {
-    before.stage == .requested && after.stage == .began
-  }
-
-  /// Whether reading the callback left the presentation where it was.
-  static func samePlace(_ a: AcceptorPresentation, _ b: AcceptorPresentation) -> Bool {
-    a.stage == b.stage && a.dismissing == b.dismissing && a.reverting == b.reverting
-  }
-
   private static func willAppear(_ p: inout AcceptorPresentation) -> Step {
     if !p.dismissing {
       switch p.stage {
@@ -64,7 +54,6 @@ enum AcceptorAppearance {
     switch p.stage {
     case .began where p.seenFromOutside:
       // A swipe let go before the threshold: the dismissal reverts.
-      if p.ambiguousBegin { return .undefined("revert of an ambiguous begin") }
       p.reverting = true
       return .legal
     case .cancelled:
@@ -82,7 +71,6 @@ enum AcceptorAppearance {
       switch p.stage {
       case .requested: return .undefined("viewDidAppear with no viewWillAppear")
       case .began where p.seenFromOutside:
-        if p.ambiguousBegin { return .undefined("end of an ambiguous begin") }
         p.end(completed: true, at: index)  // observed from outside: presented
         return .legal
       case .completed, .shown: return .legal
@@ -93,7 +81,7 @@ enum AcceptorAppearance {
     }
     switch p.stage {
     case .began where p.seenFromOutside:
-      guard p.reverting, !p.ambiguousBegin else { return .undefined("viewDidAppear with no revert") }
+      guard p.reverting else { return .undefined("viewDidAppear with no revert") }
       p.end(completed: false, at: index)  // the swipe reverted: presented again
       return .legal
     case .cancelled, .shown: return .legal
@@ -146,9 +134,7 @@ enum AcceptorAppearance {
     switch p.stage {
     case .requested: return .undefined("viewDidDisappear with no viewWillDisappear")
     case .began where p.seenFromOutside:
-      guard !p.reverting, !p.ambiguousBegin else {
-        return .undefined("end of a reverting or ambiguous begin")
-      }
+      guard !p.reverting else { return .undefined("end of a reverting begin") }
       p.end(completed: true, at: index)  // observed from outside: dismissed
       return .legal
     case .completed, .over: return .legal

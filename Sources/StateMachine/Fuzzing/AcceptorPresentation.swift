@@ -42,9 +42,11 @@ struct AcceptorPresentation: Sendable {
   var started = false
   /// An `interruptibleAnimator` was logged in the transition.
   var interruptible = false
-  /// The transition was begun by an appearance callback of a presentation whose callbacks may be a
-  /// presenter's (see `AcceptorRun.appearance`): what ends it is left undefined.
-  var ambiguousBegin = false
+  /// A presenter's `viewWillAppear` or `viewWillDisappear` (while it presented another) still waiting for
+  /// its `viewDid*`, which may come after the presented one's transition ended (decision 5).
+  var presenterPending: EventKind?
+  /// Its `present` named a style other than `custom` (kept for its dismissal).
+  var systemStyle = false
   /// A dismissal seen from outside got its reverting `viewWillAppear`.
   var reverting = false
   /// `completeTransition`'s value, once it came.
@@ -59,8 +61,6 @@ struct AcceptorPresentation: Sendable {
   var requestIndex = -1
   /// The index of the event that ended the last transition.
   var endIndex = -1
-  /// It presented another at some time (in this life or an earlier one).
-  var hasPresented = false
 
   var isLive: Bool { stage != .gone && stage != .over }
   var isIdle: Bool { stage == .shown }
@@ -83,7 +83,7 @@ struct AcceptorPresentation: Sendable {
     animated = false
     started = false
     interruptible = false
-    ambiguousBegin = false
+    presenterPending = nil
     reverting = false
     complete = nil
     tail = []

@@ -54,7 +54,7 @@ struct AcceptorRun: Sendable {
       result = AcceptorInteraction.interactionEvent(event, &p)
     case .completeTransition: result = AcceptorInteraction.completeTransition(event, &p, at: index)
     case .presentationTransitionDidEnd, .dismissalTransitionDidEnd: result = didEnd(event, &p, at: index)
-    case .animationEnded, .completion: result = tailEvent(event.kind, &p)
+    case .animationEnded, .completion: result = tailEvent(event.kind, &p, at: index)
     case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear:
       result = appearance(event.kind, id, &p, at: index)
     case .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews, .viewWillTransitionToSize,
@@ -78,6 +78,7 @@ struct AcceptorRun: Sendable {
     // presenter-busy, or present-while-transitioning when what it presents is in flight (decision 10)
     if liveChild(of: presenter) != nil { return .violation }
     p.request(dismissing: false, at: index)
+    p.systemStyle = (event.payload.style ?? "custom") != "custom"
     p.presenter = presenter
     adopt(id, by: presenter)
     return .legal
@@ -87,7 +88,6 @@ struct AcceptorRun: Sendable {
   private mutating func adopt(_ id: String, by presenter: String) {
     child[presenter] = id
     child[id] = nil
-    table[presenter]?.hasPresented = true
   }
 
   private mutating func dismiss(_ id: String, _ p: inout AcceptorPresentation, at index: Int) -> Step {
@@ -194,9 +194,12 @@ struct AcceptorRun: Sendable {
 
   /// `animationEnded` and `completion`: once each in the tail of a transition; `completion` after a
   /// completed, cancelled or aborted one alike (amended decision 9).
-  private func tailEvent(_ kind: EventKind, _ p: inout AcceptorPresentation) -> Step {
+  private func tailEvent(_ kind: EventKind, _ p: inout AcceptorPresentation, at index: Int) -> Step {
     if p.tail.contains(kind) { return .violation }
     switch p.stage {
+    case .requested where kind == .completion && p.systemStyle && p.seenFromOutside:
+      // UIKit runs the block only at the transition's end: a system style's transition ran unseen.
+      p.end(completed: true, at: index)
     case .completed, .cancelled, .shown, .over:
       if p.stage == .shown || p.stage == .over {
         guard p.lastCompleted != nil else { return .violation }
@@ -214,43 +217,36 @@ struct AcceptorRun: Sendable {
   // MARK: Appearance
 
   /// An appearance callback of `id`: a presenter's (legal whenever it is live, decision 5) while it
-  /// presents a live presentation, or in the tail of the one it presented last (the projection puts every
-  /// event within microseconds, so inside UIKit's run-loop turn); else its own, read by
-  /// `AcceptorAppearance`.
-  ///
-  /// A presentation that presented another, with none of those two to explain the callback, is where the
-  /// machine still reads its callbacks as a presenter's (`/work/i15-gen-machine-bugs/presenter-flag-*`,
-  /// a known bug): where its own reading would change anything or be a violation, the acceptor has no
-  /// opinion rather than report the machine's bug as a disagreement on every such trace.
+  /// presents a live presentation, or, for a `viewDid*` or `viewIsAppearing`, in the tail of the one it
+  /// presented last (full screen removes and restores the presenter's view, and its `viewDid*` may come
+  /// after the presented transition ended); else its own, read by `AcceptorAppearance`.
   private func appearance(_ kind: EventKind, _ id: String, _ p: inout AcceptorPresentation, at index: Int)
     -> Step
   {
     if p.isLive, let last = child[id], table[last]?.presenter == id, let q = table[last] {
-      if q.isLive { return .legal }
-      if q.stage == .over, q.endIndex > p.requestIndex { return .legal }
-    }
-    let formerPresenter = p.isLive && p.hasPresented
-    var own = p
-    let result = AcceptorAppearance.own(kind, &own, at: index)
-    guard formerPresenter else {
-      if result == .legal { p = own }
-      return result
-    }
-    switch result {
-    case .legal:
-      if AcceptorAppearance.begins(before: p, after: own) {
-        own.ambiguousBegin = true
-        p = own
+      if q.isLive {
+        if kind == .viewWillAppear || kind == .viewWillDisappear { p.presenterPending = kind }
+        // A viewDid* resolves only its own viewWill* (an unbalanced one leaves it waiting).
+        if kind == .viewDidAppear, p.presenterPending == .viewWillAppear { p.presenterPending = nil }
+        if kind == .viewDidDisappear, p.presenterPending == .viewWillDisappear { p.presenterPending = nil }
         return .legal
       }
-      guard AcceptorAppearance.samePlace(p, own) else {
-        return .undefined("appearance of a former presenter (known machine bug: presenter flag)")
+      // After it ended, the presenter's pending viewWill* goes on: its viewDid* (or viewIsAppearing), or
+      // the viewWillAppear that reverts a viewWillDisappear when the presented one was cancelled.
+      let goesOnAppearing =
+        (kind == .viewDidAppear || kind == .viewIsAppearing) && p.presenterPending == .viewWillAppear
+      let goesOnDisappearing =
+        (kind == .viewDidDisappear || kind == .viewWillAppear) && p.presenterPending == .viewWillDisappear
+      if goesOnAppearing || goesOnDisappearing, q.stage == .over, q.endIndex > p.requestIndex {
+        if kind == .viewWillAppear { p.presenterPending = .viewWillAppear }
+        if kind == .viewDidAppear || kind == .viewDidDisappear { p.presenterPending = nil }
+        return .legal
       }
-      return .legal
-    case .violation:
-      return .undefined("appearance of a former presenter (known machine bug: presenter flag)")
-    case .undefined(let why):
-      return .undefined(why)
     }
+    var own = p
+    let result = AcceptorAppearance.own(kind, &own, at: index)
+    if result == .legal { p = own }
+    return result
   }
+
 }

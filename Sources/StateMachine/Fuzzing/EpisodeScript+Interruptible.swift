@@ -150,9 +150,10 @@ extension EpisodeScript {
       micros = max(micros, start + Int64(elapsed * 1_000_000))
       finish = random.chance(30)
       let speed = commit(id, finish: finish, random: &random)
-      // With no update the progress UIKit's formula reads is 0: a finish runs the whole duration, and a
-      // cancel is not timed (it runs back what already ran).
-      let seconds = finish ? duration / speed : elapsed / speed
+      // Updates cannot move a running animator: it stands where it ran to by the finish or cancel, and
+      // UIKit runs the rest forward, or what ran back (<doc:Rules#Interruptible-transitions>).
+      let ran = min(max(Double(micros - start) / 1_000_000 / duration, 0), 1)
+      let seconds = (finish ? 1 - ran : ran) * duration / speed
       complete(id, after: micros, seconds: seconds, didComplete: finish, random: &random)
     }
     end(

@@ -15,14 +15,6 @@ struct GeneratedScene: Sendable {
     var id: String
     var style: String
     var recording: Recording = .controller
-    /// It presented another (even one since dismissed, withdrawn or aborted) while on the stack.
-    var hasPresented = false
-
-    /// Whether a dismissal that logs only appearance callbacks may be generated for it. Temporary
-    /// workaround: the machine keeps reading the appearance callbacks of a presentation that once presented
-    /// another as a presenter's, so such a dismissal never begins there
-    /// (`/work/i15-gen-machine-bugs/presenter-flag-sticks-after-child-dismissed.jsonl`).
-    var allowsObservedDismissal: Bool { !hasPresented }
   }
 
   /// How a presentation's transitions are recorded.
@@ -43,12 +35,6 @@ struct GeneratedScene: Sendable {
   private(set) var head = 0
   private(set) var stack: [Member] = []
   private(set) var episodes = 0
-  /// Until when (scene micros) the machine still holds each id's presenter flag from a presentation of it
-  /// that presented another and is gone: part of the temporary workaround of `Member.allowsObservedDismissal`
-  /// (`/work/i15-gen-machine-bugs/presenter-flag-survives-re-presentation.jsonl`; the machine forgets the
-  /// id about 2 s after its last transition ended).
-  private var presenterFlagUntil: [String: Int64] = [:]
-
   init(index: Int, seed: UInt64, startMicros: Int64, configuration: GeneratorConfiguration) {
     self.index = index
     root = index == 0 ? PresentationSession.defaultRoot : "root:s\(index)"
@@ -78,9 +64,6 @@ struct GeneratedScene: Sendable {
     while head >= script.events.count {
       script.events.removeAll(keepingCapacity: true)
       head = 0
-      let before = stack
-      let start = script.micros
-      defer { noteGonePresenters(before, since: start) }
       if episodes < configuration.episodes {
         episodes += 1
         script.dwell(&random)
@@ -91,7 +74,7 @@ struct GeneratedScene: Sendable {
         let appearance = presenterAppearance(at: stack.count - 1)
         stack.removeLast()
         switch top.recording {
-        case .observed where top.allowsObservedDismissal && EpisodeScript.isSwipeable(top.style):
+        case .observed where EpisodeScript.isSwipeable(top.style):
           // The user swipes the last sheets away as often as the app dismisses them.
           if random.chance(50) {
             script.swipeObserved(
@@ -99,9 +82,9 @@ struct GeneratedScene: Sendable {
           } else {
             script.dismissObserved(top.id, presenterAppearance: appearance, random: &random)
           }
-        case .observed where top.allowsObservedDismissal:
+        case .observed:
           script.dismissObserved(top.id, presenterAppearance: appearance, random: &random)
-        case .controller, .observed:
+        case .controller:
           script.dismissAnimated(top.id, presenterAppearance: appearance, random: &random)
         case .animatorOnly:
           script.dismissAnimatorOnly(
@@ -114,26 +97,9 @@ struct GeneratedScene: Sendable {
     return true
   }
 
-  /// Records when the members of `before` that presented another and are no longer on the stack leave the
-  /// machine's memory (after the episode just written, with a margin over its 2 s); an id whose flag was
-  /// still held when the episode began and that took part in it (a presentation of it withdrawn or
-  /// aborted) is remembered that much longer.
-  private mutating func noteGonePresenters(_ before: [Member], since start: Int64) {
-    let until = script.micros + 3_000_000
-    for member in before where member.hasPresented && !stack.contains(where: { $0.id == member.id }) {
-      presenterFlagUntil[member.id] = until
-    }
-    for (id, held) in presenterFlagUntil where held > start && !stack.contains(where: { $0.id == id }) {
-      if script.events.contains(where: { $0.id == id }) { presenterFlagUntil[id] = until }
-    }
-  }
-
-  /// Whether the machine may still hold `id`'s presenter flag from an earlier presentation.
-  private func holdsPresenterFlag(_ id: String) -> Bool { (presenterFlagUntil[id] ?? 0) > script.micros }
-
-  /// A new member of the stack; it inherits a presenter flag the machine still holds for its id.
+  /// A new member of the stack.
   private func member(_ id: String, style: String, recording: Recording = .controller) -> Member {
-    Member(id: id, style: style, recording: recording, hasPresented: holdsPresenterFlag(id))
+    Member(id: id, style: style, recording: recording)
   }
 
   // MARK: Episodes
@@ -152,7 +118,7 @@ struct GeneratedScene: Sendable {
       .dismissCallbacksOnly, .rotation, .dismissAnimatorOnly, .dismissAnimatorOnlyInteractive, .abortDismiss:
       return depth >= 1
     case .dismissObserved:
-      return stack.last?.allowsObservedDismissal ?? false
+      return depth >= 1
     case .interruptibleCatch, .selfRunning:
       return canPresent || depth >= 1
     case .dismissFromBelow:
@@ -161,11 +127,11 @@ struct GeneratedScene: Sendable {
       return stack.last.map { EpisodeScript.isSheet($0.style) } ?? false
     case .observedSwipe:
       return stack.last.map {
-        $0.recording == .observed && $0.allowsObservedDismissal && EpisodeScript.isSwipeable($0.style)
+        $0.recording == .observed && EpisodeScript.isSwipeable($0.style)
       } ?? false
     case .observedSwipeReverted:
       return stack.last.map {
-        $0.recording == .observed && $0.allowsObservedDismissal && EpisodeScript.isSheet($0.style)
+        $0.recording == .observed && EpisodeScript.isSheet($0.style)
       } ?? false
     case .mark:
       return true
@@ -192,7 +158,6 @@ struct GeneratedScene: Sendable {
     }
     let presenter = stack.last?.id ?? root
     let episode = episodes[choice]
-    if stack.count > 0, Self.mayPresent(episode) { stack[stack.count - 1].hasPresented = true }
     switch episode {
     case .presentAnimated:
       guard let id = random.pick(free) else { return false }
@@ -216,14 +181,7 @@ struct GeneratedScene: Sendable {
       script.presentCallbacksOnly(id, random: &random)
       stack.append(member(id, style: "pageSheet"))
     case .presentObserved:
-      // Workaround (see `presenterFlagUntil`): an id whose presenter flag the machine still holds would
-      // not begin an observed presentation; a written-out request of another kind is drawn instead.
-      guard let id = random.pick(free.filter { !holdsPresenterFlag($0) }) else {
-        guard let id = random.pick(free) else { return false }
-        script.presentAnimated(id, presenter: presenter, style: "custom", random: &random)
-        stack.append(member(id, style: "custom"))
-        return true
-      }
+      guard let id = random.pick(free) else { return false }
       let style = random.pick(EpisodeScript.observedStyles) ?? "pageSheet"
       script.presentObserved(id, presenter: presenter, style: style, random: &random)
       stack.append(member(id, style: style, recording: .observed))
@@ -279,22 +237,6 @@ struct GeneratedScene: Sendable {
       script.at(300, random.chance(50) ? root : presenter, .mark, Payload(name: name))
     }
     return true
-  }
-
-  /// Whether `episode` may present on top of the stack (when it runs a dismissal instead, marking the top
-  /// as a presenter only narrows what is generated for it later).
-  private static func mayPresent(_ episode: SceneEpisode) -> Bool {
-    switch episode {
-    case .presentAnimated, .presentInteractiveFinish, .presentInteractiveCancel, .presentNonAnimated,
-      .presentCallbacksOnly, .presentObserved, .presentAnimatorOnly, .presentAnimatorOnlyInteractive,
-      .abortPresent, .interruptibleCatch, .selfRunning:
-      true
-    case .dismissAnimated, .dismissInteractiveFinish, .dismissInteractiveCancel, .dismissNonAnimated,
-      .dismissCallbacksOnly, .dismissFromBelow, .sheetSwipe, .sheetSwipeCancelled, .sheetSwipeRefused,
-      .rotation, .mark, .dismissObserved, .observedSwipe, .observedSwipeReverted, .dismissAnimatorOnly,
-      .dismissAnimatorOnlyInteractive, .abortDismiss:
-      false
-    }
   }
 
   /// One of the dismissal episodes of the top-most presentation.

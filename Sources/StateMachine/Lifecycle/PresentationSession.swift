@@ -227,18 +227,20 @@ public struct PresentationSession: Sendable {
   }
 
   /// Whether `trigger`, an appearance callback of the presentation in `slot`, is a presenter's: while it
-  /// presents another, and for the `viewDid*` that resolves a presenter's `viewWill*` after the presented
-  /// one's transition ended (full screen removes and restores the presenter's view:
-  /// <doc:Rules#Appearance-events>).
+  /// presents another, and, after the presented one's transition ended, for the callbacks that go on with
+  /// the presenter's pending `viewWill*`: its `viewDid*`, `viewIsAppearing`, or the `viewWillAppear` that
+  /// reverts a `viewWillDisappear` when the presented one was cancelled (full screen removes and restores
+  /// the presenter's view: <doc:Rules#Appearance-events>).
   private func presentsAnother(_ slot: Int, _ trigger: Trigger) -> Bool {
     if presentsLive(slot) { return true }
     guard stack.nodes[slot].hasPresented,
       let pending = storage.slots[slot].lifecycle.pendingAppearance?.trigger
     else { return false }
-    let resolvesAppearing =
+    let goesOnAppearing =
       (trigger == .viewIsAppearing || trigger == .viewDidAppear) && pending == .viewWillAppear
-    let resolvesDisappearing = trigger == .viewDidDisappear && pending == .viewWillDisappear
-    return resolvesAppearing || resolvesDisappearing
+    let goesOnDisappearing =
+      (trigger == .viewDidDisappear || trigger == .viewWillAppear) && pending == .viewWillDisappear
+    return goesOnAppearing || goesOnDisappearing
   }
 
   /// The presentation a step of `handle(_:line:into:)` is about: the id of its slot, or the event's own for

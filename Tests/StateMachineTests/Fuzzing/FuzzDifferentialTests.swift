@@ -66,8 +66,11 @@ import Testing
     // before it is still compared, so a trace counted as undefined was judged up to that point.
     #expect(
       agreed * 3 > agreed + undefined, "seed \(seed): the two agreed on \(agreed), undefined \(undefined)")
+    // Since transitions recorded from the animator alone and observed from outside are legal, fewer
+    // mutations break a trace (a dropped WillBegin or controller callback no longer does): a fifth, not a
+    // quarter, of the judged traces carry a violation.
     #expect(
-      violations > agreed / 4, "seed \(seed): only \(violations) of \(agreed) judged traces had a violation")
+      violations > agreed / 5, "seed \(seed): only \(violations) of \(agreed) judged traces had a violation")
   }
 
   /// Traces saved by `replay fuzz` because the two judges disagreed carry `"check":"differential"`: their
