@@ -1,7 +1,7 @@
 /// Transitions recorded from the animator alone (<doc:Rules#Transitions-recorded-from-the-animator-alone>):
 /// the transitioning delegate vends an animator (and an interaction controller) but no presentation
 /// controller, so UIKit's own controller gets the `*WillBegin`/`*DidEnd` callbacks the app never logs; and
-/// animators that abort with `completeTransition(false)` (<doc:Rules#An-animator-may-abort-a-non-interactive-transition>).
+/// animators that abort with `completeTransition(false)` (<doc:Rules#An-animator-may-abort-a-transition>).
 extension EpisodeScript {
   /// How an animator-only transition runs.
   enum Drive: Sendable {

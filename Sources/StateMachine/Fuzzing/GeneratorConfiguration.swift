@@ -64,7 +64,7 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     public var dismissAnimatorOnlyInteractive: Int
     /// A presentation whose animator aborts with `completeTransition(false)` before going interactive: a
     /// `transition-aborted` warning, the only finding a generated trace expects
-    /// (<doc:Rules#An-animator-may-abort-a-non-interactive-transition>).
+    /// (<doc:Rules#An-animator-may-abort-a-transition>).
     public var abortPresent: Int
     /// A dismissal aborted the same way: the presentation stays.
     public var abortDismiss: Int

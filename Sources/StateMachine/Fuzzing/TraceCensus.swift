@@ -27,7 +27,7 @@ public struct TraceCensus: Sendable, Hashable {
     /// `completeTransition` (<doc:Rules#Transitions-recorded-from-the-animator-alone>).
     case animatorOnly = "animator-only transition"
     /// `completeTransition(false)` in a transition with no `startInteractiveTransition`
-    /// (<doc:Rules#An-animator-may-abort-a-non-interactive-transition>).
+    /// (<doc:Rules#An-animator-may-abort-a-transition>).
     case abort
     /// `pauseInteractiveTransition` after a finish or cancel of a transition with an
     /// `interruptibleAnimator` line (<doc:Rules#Interruptible-transitions>).
