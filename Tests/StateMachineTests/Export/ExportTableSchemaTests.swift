@@ -84,10 +84,16 @@ import Testing
     for table in ExportTable.allCases {
       let block = try #require(
         Self.tableBlock(of: table, in: article), "ExportTables.md has no table under ## \(table)")
+      let sql = try #require(
+        Self.sqlLine(of: table, in: article), "ExportTables.md has no read_json line under ## \(table)")
       if record {
         article.replaceSubrange(block, with: table.documentation)
+        if let line = Self.sqlLine(of: table, in: article) {
+          article.replaceSubrange(line, with: Self.sql(table))
+        }
         continue
       }
+      #expect(String(article[sql]) == Self.sql(table), "ExportTables.md's \(table) read_json line")
       let documented = String(article[block])
       #expect(
         documented == table.documentation,
@@ -95,6 +101,21 @@ import Testing
       )
     }
     if record { try article.write(to: Self.articlePath, atomically: true, encoding: .utf8) }
+  }
+
+  /// How the article reads the table with its documented types.
+  static func sql(_ table: ExportTable) -> String {
+    "SELECT * FROM read_json('out/*.jsonl', columns = \(table.sqlColumns));"
+  }
+
+  /// The range of the line reading the table with its types, below the heading `## table`.
+  static func sqlLine(of table: ExportTable, in article: String) -> Range<String.Index>? {
+    guard let heading = article.range(of: "\n## \(table.rawValue)\n"),
+      let start = article.range(
+        of: "SELECT * FROM read_json('out/*.jsonl', columns = ", range: heading.upperBound..<article.endIndex),
+      let end = article[start.lowerBound...].firstIndex(of: "\n")
+    else { return nil }
+    return start.lowerBound..<end
   }
 
   /// The range of the Markdown table below the heading `## table`: its lines starting with `|`.

@@ -17,4 +17,15 @@ extension ExportTable {
     }
     return lines.joined(separator: "\n")
   }
+
+  /// The table's columns and types as a DuckDB struct literal, for `read_json(…, columns = …)` and
+  /// `read_csv(…, columns = …)`: the documented types even where the rows read hold no value to infer one
+  /// from (a column null in every row is inferred as `NULL` from JSON, `VARCHAR` from CSV).
+  ///
+  /// ```swift
+  /// ExportTable.findings.sqlColumns  // "{'schema_version': 'BIGINT', 'trace': 'VARCHAR', …}"
+  /// ```
+  public var sqlColumns: String {
+    "{" + columns.map { "'\($0.name)': '\($0.type.rawValue)'" }.joined(separator: ", ") + "}"
+  }
 }
