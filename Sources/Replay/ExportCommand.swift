@@ -52,12 +52,12 @@ enum ExportCommand {
   }
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
-    // Table rows stream to standard output as they are made, never held for the run's result.
-    run(arguments, context: context) { try FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) }
+    // Table rows and their diagnostics stream out as they are made, never held for the run's result.
+    run(arguments, context: context, output: .standard)
   }
 
-  /// Runs the command with the table rows given to `write` (tests collect them).
-  static func run(_ arguments: [String], context: ReplayCLI.Context, write: TableExport.Write)
+  /// Runs the command with the table rows and diagnostics given to `output` (tests collect them).
+  static func run(_ arguments: [String], context: ReplayCLI.Context, output: TableExport.Output)
     -> ReplayCLI.Result
   {
     let input: CommandInput
@@ -65,7 +65,7 @@ enum ExportCommand {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
-    if input.parsed[Option.table] != nil { return TableExport.run(input, context: context, write: write) }
+    if input.parsed[Option.table] != nil { return TableExport.run(input, context: context, output: output) }
     let format: String
     let path: String
     let width: Int

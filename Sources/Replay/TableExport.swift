@@ -25,6 +25,20 @@ enum TableExport {
   /// Where the rows go: a function given whole lines, in order.
   typealias Write = (String) throws -> Void
 
+  /// Where a run's output goes as it is made: the rows, and the diagnostics of each trace (its input
+  /// errors), so that neither is held for the run's result however many traces there are.
+  struct Output {
+    var rows: Write
+    var diagnostics: (String) -> Void
+
+    /// The process's standard output and standard error.
+    static var standard: Output {
+      Output(
+        rows: { try FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+        diagnostics: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+  }
+
   /// What a run needs from the command line, checked.
   struct Request {
     var table: ExportTable
@@ -36,7 +50,7 @@ enum TableExport {
     var out: String?
   }
 
-  static func run(_ input: CommandInput, context: ReplayCLI.Context, write: Write) -> ReplayCLI.Result {
+  static func run(_ input: CommandInput, context: ReplayCLI.Context, output: Output) -> ReplayCLI.Result {
     let request: Request
     do {
       request = try parse(input, context: context)
@@ -49,9 +63,12 @@ enum TableExport {
         stderr: "error: no *.jsonl files under \(input.parsed.positionals.joined(separator: ", "))\n")
     }
     guard let out = request.out else {
-      return export(request, configuration: input.configuration, write: write).result
+      return export(
+        request, configuration: input.configuration, write: output.rows, diagnose: output.diagnostics
+      )
+      .result
     }
-    return exportPart(request, into: out, configuration: input.configuration)
+    return exportPart(request, into: out, configuration: input.configuration, diagnose: output.diagnostics)
   }
 
   /// Reads the table options; the timeline's `--width` has no meaning here, and the timeline's formats
@@ -91,9 +108,11 @@ enum TableExport {
     var hasInputProblems: Bool
   }
 
-  /// Writes the header and every trace's rows through `write`; a failing write ends the run (exit 2) and
-  /// `written` is false.
-  static func export(_ request: Request, configuration: AuditConfiguration, write: Write)
+  /// Writes the header and every trace's rows through `write`, and each trace's input errors through
+  /// `diagnose`; a failing write ends the run (exit 2) and `written` is false.
+  static func export(
+    _ request: Request, configuration: AuditConfiguration, write: Write, diagnose: (String) -> Void
+  )
     -> (result: ReplayCLI.Result, written: Bool)
   {
     var result = ReplayCLI.Result()
@@ -110,7 +129,7 @@ enum TableExport {
         }
         for trace in rendered {
           try write(trace.lines)
-          result.stderr += trace.diagnostics
+          if !trace.diagnostics.isEmpty { diagnose(trace.diagnostics) }
           if trace.hasInputProblems { result.status = .inputError }
         }
       }
@@ -141,9 +160,9 @@ enum TableExport {
 
   /// Writes `DIR/part-I-of-N.ext` under a hidden temporary name, renamed over the part when every row is
   /// written: a batch engine that collects the folder sees whole parts or none.
-  static func exportPart(_ request: Request, into directory: String, configuration: AuditConfiguration)
-    -> ReplayCLI.Result
-  {
+  static func exportPart(
+    _ request: Request, into directory: String, configuration: AuditConfiguration, diagnose: (String) -> Void
+  ) -> ReplayCLI.Result {
     let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
     let final = base + "/" + partName(request)
     let temporary = base + "/." + partName(request) + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
@@ -158,9 +177,9 @@ enum TableExport {
     else {
       return ReplayCLI.Result(status: .inputError, stderr: "error: cannot write \(temporary)\n")
     }
-    var (result, written) = export(request, configuration: configuration) {
-      try handle.write(contentsOf: Data($0.utf8))
-    }
+    var (result, written) = export(
+      request, configuration: configuration, write: { try handle.write(contentsOf: Data($0.utf8)) },
+      diagnose: diagnose)
     var closed = true
     do { try handle.close() } catch { closed = false }
     // A part with a failed write or close stays unnamed: the engine must not collect it.
