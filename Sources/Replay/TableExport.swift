@@ -119,7 +119,8 @@ enum TableExport {
     let table = request.table
     let format = request.format
     do {
-      try write(format.header(of: table))
+      let header = format.header(of: table)
+      if !header.isEmpty { try write(header) }
       var start = 0
       while start < request.files.count {
         let window = Array(request.files[start..<min(start + request.jobs, request.files.count)])
@@ -128,7 +129,7 @@ enum TableExport {
           render(ExportedTrace.read(path: path, configuration: configuration), table: table, format: format)
         }
         for trace in rendered {
-          try write(trace.lines)
+          if !trace.lines.isEmpty { try write(trace.lines) }
           if !trace.diagnostics.isEmpty { diagnose(trace.diagnostics) }
           if trace.hasInputProblems { result.status = .inputError }
         }
