@@ -48,8 +48,8 @@ struct Command: Sendable {
       summary: "Statistics across many traces (durations, outcomes, let-go progress, findings)",
       usage: StatsCommand.usage, run: StatsCommand.run(_:context:)),
     Command(
-      name: "export", arguments: "TRACE",
-      summary: "Export a timeline: --format chrome (Perfetto, chrome://tracing) or svg",
+      name: "export", arguments: "PATH...",
+      summary: "Export a timeline (--format chrome|svg), or rows for SQL (--table, jsonl|csv)",
       usage: ExportCommand.usage, run: ExportCommand.run(_:context:)),
     Command(
       name: "tail", arguments: "FILE",

@@ -1,43 +1,80 @@
+import Foundation
 import StateMachine
 
-/// `replay export TRACE --format chrome|svg`: a timeline for Perfetto / chrome://tracing, or an SVG.
+/// `replay export`: one trace's timeline (`--format chrome|svg`), or with `--table` the rows of many
+/// traces as JSON Lines or CSV for a query engine.
 enum ExportCommand {
   static let usage = """
     USAGE: replay export --format chrome|svg [--width PIXELS] [threshold options] TRACE
+           replay export --table transitions|findings|traces [--format jsonl|csv] [--out DIR] [--jobs N]
+                         [--shard I/N] [threshold options] PATH...
 
     Writes the trace's timeline to standard output:
       chrome   Chrome Trace Event JSON: open it in https://ui.perfetto.dev or chrome://tracing. One track per
                presentation; each transition and its phases as duration events; findings as instant events.
       svg      a self-contained SVG timeline to open in a browser or attach to a bug report.
 
+    With --table, writes one row per reconstructed transition, per finding or per trace of every trace the
+    paths name (a directory means every *.jsonl below it; - reads paths from standard input), in the order
+    of the files whatever --jobs. The columns, their types and units are the versioned schema of the
+    documentation's "Export tables" article; every row starts with schema_version.
+
     OPTIONS:
-      --format chrome|svg  the output format (required)
+      --format chrome|svg  the timeline's format (required without --table)
       --width PIXELS       width of the SVG (default 1000)
+      --table NAME         transitions, findings or traces: export rows instead of a timeline
+      --format jsonl|csv   with --table: JSON Lines (default) or CSV (RFC 4180, with a header line)
+      --out DIR            with --table: write DIR/part-I-of-N.jsonl|csv (I/N from --shard, else 0/1)
+                           under a temporary name, renamed when complete; without it, rows go to
+                           standard output
+    \(TraceFiles.help)
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
+    --width goes only with a timeline; --table, --out, --jobs and --shard only with --table (else exit 64).
+    Exit status: 0 written, 2 unreadable input or an unwritable output (the rows of every readable
+    transition are still written), 64 wrong usage.
+
     Example: replay export --format svg trace.jsonl > timeline.svg
+             replay export --table transitions --shard 0/8 --out out/ traces/
     """
 
   /// The options of `replay export` besides the settings, each declared once for the parser and for `run`.
   enum Option {
     static let width = ArgumentParser.Value("--width")
+    static let table = ArgumentParser.Value("--table")
+    static let out = ArgumentParser.Value("--out")
 
-    static let all: [any ArgumentParser.Option] = [CommandInput.Option.format, width]
+    static let all: [any ArgumentParser.Option] =
+      [CommandInput.Option.format, width, table, out] + TraceFiles.Option.all
+    /// The options that only `--table` reads.
+    static let tableOnly: [ArgumentParser.Value] = [out, TraceFiles.Option.jobs, TraceFiles.Option.shard]
   }
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
+    // Table rows and their diagnostics stream out as they are made, never held for the run's result.
+    run(arguments, context: context, output: .standard)
+  }
+
+  /// Runs the command with the table rows and diagnostics given to `output` (tests collect them).
+  static func run(_ arguments: [String], context: ReplayCLI.Context, output: TableExport.Output)
+    -> ReplayCLI.Result
+  {
     let input: CommandInput
     switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
+    if input.parsed[Option.table] != nil { return TableExport.run(input, context: context, output: output) }
     let format: String
     let path: String
     let width: Int
     do throws(UsageError) {
+      if let option = Option.tableOnly.first(where: { input.parsed[$0] != nil }) {
+        throw UsageError(message: "\(option.name) goes only with --table")
+      }
       guard input.parsed[CommandInput.Option.format] != nil else {
-        throw UsageError(message: "--format chrome|svg is required")
+        throw UsageError(message: "--format chrome|svg is required (or --table for rows)")
       }
       format = try input.format(["chrome", "svg"])
       path = try input.singlePath()

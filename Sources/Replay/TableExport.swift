@@ -1,0 +1,195 @@
+import Foundation
+import StateMachine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `replay export --table transitions|findings|traces`: the rows of many traces as JSON Lines or CSV, on
+/// standard output or in one part file per shard (<doc:ExportTables>).
+///
+/// ```swift
+/// // replay export --table transitions --format csv --shard 0/4 --out out/ traces
+/// // writes out/part-0-of-4.csv: the header, then a row per transition of shard 0's traces
+/// ```
+///
+/// It streams: a window of `--jobs` traces is replayed at once, their rows written in the order of the
+/// files, then let go, so the rows are the same whatever `--jobs` and memory holds a window, never the
+/// fleet. Each trace's rows are whole lines written together; a part file is written under a temporary
+/// name and renamed when complete, so a batch engine never collects half a file.
+enum TableExport {
+  /// Where the rows go: a function given whole lines, in order.
+  typealias Write = (String) throws -> Void
+
+  /// Where a run's output goes as it is made: the rows, and the diagnostics of each trace (its input
+  /// errors), so that neither is held for the run's result however many traces there are.
+  struct Output {
+    var rows: Write
+    var diagnostics: (String) -> Void
+
+    /// The process's standard output and standard error.
+    static var standard: Output {
+      Output(
+        rows: { try FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+        diagnostics: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+  }
+
+  /// What a run needs from the command line, checked.
+  struct Request {
+    var table: ExportTable
+    var format: ExportFormat
+    var files: [String]
+    var jobs: Int
+    /// This run's shard, which names its part file (0 of 1 without `--shard`).
+    var shard: (index: Int, count: Int)
+    var out: String?
+  }
+
+  static func run(_ input: CommandInput, context: ReplayCLI.Context, output: Output) -> ReplayCLI.Result {
+    let request: Request
+    do {
+      request = try parse(input, context: context)
+    } catch {
+      return input.failure(error)
+    }
+    if request.files.isEmpty && input.parsed[TraceFiles.Option.shard] == nil {
+      return ReplayCLI.Result(
+        status: .inputError,
+        stderr: "error: no *.jsonl files under \(input.parsed.positionals.joined(separator: ", "))\n")
+    }
+    guard let out = request.out else {
+      return export(
+        request, configuration: input.configuration, write: output.rows, diagnose: output.diagnostics
+      )
+      .result
+    }
+    return exportPart(request, into: out, configuration: input.configuration, diagnose: output.diagnostics)
+  }
+
+  /// Reads the table options; the timeline's `--width` has no meaning here, and the timeline's formats
+  /// are not the table's.
+  static func parse(_ input: CommandInput, context: ReplayCLI.Context) throws(UsageError) -> Request {
+    let parsed = input.parsed
+    let tableName = parsed[ExportCommand.Option.table] ?? ""
+    guard let table = ExportTable(rawValue: tableName) else {
+      let names = ExportTable.allCases.map(\.rawValue).joined(separator: "|")
+      throw UsageError(message: "--table must be \(names), not '\(tableName)'")
+    }
+    if parsed[ExportCommand.Option.width] != nil {
+      throw UsageError(message: "--width draws a timeline (--format svg); it does not go with --table")
+    }
+    let formatName = try input.format(ExportFormat.allCases.map(\.rawValue))
+    guard let format = ExportFormat(rawValue: formatName) else {
+      throw UsageError(message: "--format with --table must be jsonl or csv, not '\(formatName)'")
+    }
+    let selection = try input.traceFiles(standardInput: context.standardInput)
+    var shard = (index: 0, count: 1)
+    if let text = parsed[TraceFiles.Option.shard] {
+      let parsedShard = try TraceFiles.Shard(parsing: text)
+      shard = (parsedShard.index, parsedShard.count)
+    }
+    if let out = parsed[ExportCommand.Option.out], out.isEmpty {
+      throw UsageError(message: "--out needs a directory")
+    }
+    return Request(
+      table: table, format: format, files: selection.files, jobs: selection.jobs, shard: shard,
+      out: parsed[ExportCommand.Option.out])
+  }
+
+  /// One trace's rows as the lines to write, and what went wrong reading it.
+  private struct Rendered: Sendable {
+    var lines: String
+    var diagnostics: String
+    var hasInputProblems: Bool
+  }
+
+  /// Writes the header and every trace's rows through `write`, and each trace's input errors through
+  /// `diagnose`; a failing write ends the run (exit 2) and `written` is false.
+  static func export(
+    _ request: Request, configuration: AuditConfiguration, write: Write, diagnose: (String) -> Void
+  )
+    -> (result: ReplayCLI.Result, written: Bool)
+  {
+    var result = ReplayCLI.Result()
+    let table = request.table
+    let format = request.format
+    do {
+      let header = format.header(of: table)
+      if !header.isEmpty { try write(header) }
+      var start = 0
+      while start < request.files.count {
+        let window = Array(request.files[start..<min(start + request.jobs, request.files.count)])
+        start += window.count
+        let rendered = TraceBatch.map(window, jobs: request.jobs) { path in
+          render(ExportedTrace.read(path: path, configuration: configuration), table: table, format: format)
+        }
+        for trace in rendered {
+          if !trace.lines.isEmpty { try write(trace.lines) }
+          if !trace.diagnostics.isEmpty { diagnose(trace.diagnostics) }
+          if trace.hasInputProblems { result.status = .inputError }
+        }
+      }
+    } catch {
+      result.status = .inputError
+      result.stderr += "error: cannot write the rows: \(error.localizedDescription)\n"
+      return (result, false)
+    }
+    return (result, true)
+  }
+
+  private static func render(_ trace: ExportedTrace, table: ExportTable, format: ExportFormat) -> Rendered {
+    var lines = ""
+    for row in table.rows(of: trace) { lines += format.line(row, of: table) }
+    let report = trace.replay.report
+    var diagnostics = ""
+    if let failure = report.readFailure { diagnostics += "\(trace.path): error: \(failure)\n" }
+    for error in report.inputErrors {
+      diagnostics += "\(trace.path):\(error.line):\(error.column): error: [input] \(error.message)\n"
+    }
+    return Rendered(lines: lines, diagnostics: diagnostics, hasInputProblems: report.hasInputProblems)
+  }
+
+  /// The part file's name: `part-I-of-N.jsonl|csv`.
+  static func partName(_ request: Request) -> String {
+    "part-\(request.shard.index)-of-\(request.shard.count).\(request.format.fileExtension)"
+  }
+
+  /// Writes `DIR/part-I-of-N.ext` under a hidden temporary name, renamed over the part when every row is
+  /// written: a batch engine that collects the folder sees whole parts or none.
+  static func exportPart(
+    _ request: Request, into directory: String, configuration: AuditConfiguration, diagnose: (String) -> Void
+  ) -> ReplayCLI.Result {
+    let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+    let final = base + "/" + partName(request)
+    let temporary = base + "/." + partName(request) + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+    let manager = FileManager.default
+    do {
+      try manager.createDirectory(atPath: base, withIntermediateDirectories: true)
+    } catch {
+      return ReplayCLI.Result(status: .inputError, stderr: "error: cannot create the directory \(base)\n")
+    }
+    guard manager.createFile(atPath: temporary, contents: nil),
+      let handle = FileHandle(forWritingAtPath: temporary)
+    else {
+      return ReplayCLI.Result(status: .inputError, stderr: "error: cannot write \(temporary)\n")
+    }
+    var (result, written) = export(
+      request, configuration: configuration, write: { try handle.write(contentsOf: Data($0.utf8)) },
+      diagnose: diagnose)
+    var closed = true
+    do { try handle.close() } catch { closed = false }
+    // A part with a failed write or close stays unnamed: the engine must not collect it.
+    guard written, closed, rename(temporary, final) == 0 else {
+      try? manager.removeItem(atPath: temporary)
+      result.status = .inputError
+      result.stderr += "error: cannot write \(final)\n"
+      return result
+    }
+    return result
+  }
+}

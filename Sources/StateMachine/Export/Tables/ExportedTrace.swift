@@ -1,0 +1,70 @@
+/// One trace read for export: its replay (report and transitions) and its header, which hold every row
+/// the export tables take from this trace.
+///
+/// ```swift
+/// let trace = ExportedTrace.read(path: "traces/valid/card-present-dismiss.jsonl")
+/// trace.verdict                                          // .clean
+/// ExportTable.transitions.rows(of: trace).count          // 2
+/// ```
+///
+/// It holds one trace only: an export reads a trace, writes its rows and lets it go, so a fleet of any
+/// size is exported in the memory of its largest trace.
+public struct ExportedTrace: Sendable {
+  /// What the audit made of the whole trace, in the order that decides it (as the exit status does:
+  /// input problems win over findings).
+  public enum Verdict: String, Sendable, Hashable, CaseIterable {
+    /// The file could not be opened or read at all.
+    case unreadable
+    /// At least one line could not be used; the rows of the good lines are still exported.
+    case inputErrors = "input-errors"
+    /// At least one finding of severity error.
+    case errors
+    /// Warnings only.
+    case warnings
+    /// No finding.
+    case clean
+  }
+
+  /// The path as the command line or directory listing gave it.
+  public var path: String
+  public var replay: TraceReplay
+  /// The header line, when the trace has one that could be read.
+  public var header: TraceHeader?
+
+  public init(path: String, replay: TraceReplay, header: TraceHeader?) {
+    self.path = path
+    self.replay = replay
+    self.header = header
+  }
+
+  /// Replays the trace at `path` in one streaming pass, and reads its header.
+  public static func read(path: String, configuration: AuditConfiguration = AuditConfiguration())
+    -> ExportedTrace
+  {
+    let replay = TraceReplay.run(path: path, configuration: configuration)
+    return ExportedTrace(
+      path: path, replay: replay, header: replay.report.readFailure == nil ? header(of: path) : nil)
+  }
+
+  /// The header of the trace at `path`: the replay keeps only its `expect`, so the first records are read
+  /// again, up to the first event (a header is the first line or none).
+  static func header(of path: String) -> TraceHeader? {
+    guard var reader = try? TraceReader(path: path) else { return nil }
+    while let record = reader.next() {
+      switch record {
+      case .header(let header, _): return header
+      case .event, .skippedEvent: return nil
+      case .inputError, .note: continue
+      }
+    }
+    return nil
+  }
+
+  public var verdict: Verdict {
+    let report = replay.report
+    if report.readFailure != nil { return .unreadable }
+    if !report.inputErrors.isEmpty { return .inputErrors }
+    if report.findings.contains(where: { $0.severity == .error }) { return .errors }
+    return report.findings.isEmpty ? .clean : .warnings
+  }
+}
