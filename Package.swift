@@ -5,11 +5,27 @@ let package = Package(
   name: "PresentationReplay",
   products: [
     .library(name: "StateMachine", targets: ["StateMachine"]),
+    .library(name: "PresentationRecordingUIKit", targets: ["PresentationRecordingUIKit"]),
     .executable(name: "replay", targets: ["Replay"]),
   ],
   targets: [
     .target(
       name: "StateMachine",
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // The UIKit API the glue uses, for platforms without UIKit (see Sources/UIKitSurface/UIKitSurface.swift).
+    .target(
+      name: "UIKitSurface",
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // UIKit glue: app-wide hooks and transition wrappers recording through StateMachine's recorder. Kept
+    // out of StateMachine, which stays UIKit-free.
+    .target(
+      name: "PresentationRecordingUIKit",
+      dependencies: [
+        "StateMachine",
+        .target(name: "UIKitSurface", condition: .when(platforms: [.linux, .macOS, .windows, .android, .wasi, .openbsd])),
+      ],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .executableTarget(
@@ -30,6 +46,11 @@ let package = Package(
     .testTarget(
       name: "StateMachineTests",
       dependencies: ["StateMachine"],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    .testTarget(
+      name: "PresentationRecordingUIKitTests",
+      dependencies: ["PresentationRecordingUIKit", "StateMachine"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .testTarget(
