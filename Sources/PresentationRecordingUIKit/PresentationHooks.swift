@@ -40,6 +40,27 @@ public final class PresentationHooks {
     shared.install(recording: recorder)
   }
 
+  /// Records every presentation of the app to the trace file at `path`: opens it, installs the shared
+  /// hooks, and returns the recorder (to flush when the app goes to the background).
+  ///
+  /// ```swift
+  /// let recorder = try PresentationHooks.record(toFile: NSTemporaryDirectory() + "ui.jsonl")
+  /// ```
+  ///
+  /// If the hooks were installed already, the file is not opened: the recorder they record through is
+  /// returned, and the call is logged as doing nothing.
+  public static func record(
+    toFile path: String, liveAuditor: LiveAuditor? = nil
+  ) throws(RecordingError) -> PresentationRecorder {
+    if let core = shared.core {
+      shared.log("hooks are already installed; \(path) was not opened, the first recorder goes on recording")
+      return core.recorder
+    }
+    let recorder = try PresentationRecorder(path: path, liveAuditor: liveAuditor)
+    shared.install(recording: recorder)
+    return recorder
+  }
+
   /// Installs these hooks, recording through `recorder`; does nothing (and says so) if they were.
   @discardableResult
   public func install(recording recorder: PresentationRecorder) -> HookInstallOutcome {

@@ -4,13 +4,16 @@
 open class UIScene: NSObject {}
 
 /// UISceneDelegate (UIScene.h): `@protocol UISceneDelegate <NSObject>`; the guide implements
-/// `sceneDidEnterBackground:` (`@optional`, declared with an empty default).
+/// `sceneWillEnterForeground:` and `sceneDidEnterBackground:` (`@optional`, declared with empty defaults).
 @MainActor
 public protocol UISceneDelegate: NSObjectProtocol {
+  /// `- (void)sceneWillEnterForeground:(UIScene *)scene;`
+  func sceneWillEnterForeground(_ scene: UIScene)
   /// `- (void)sceneDidEnterBackground:(UIScene *)scene;`
   func sceneDidEnterBackground(_ scene: UIScene)
 }
 
 extension UISceneDelegate {
+  public func sceneWillEnterForeground(_ scene: UIScene) {}
   public func sceneDidEnterBackground(_ scene: UIScene) {}
 }

@@ -34,6 +34,18 @@ public final class PresentationRecorder: Sendable {
     self.ids = PresentationIds(naming: naming)
   }
 
+  /// A presentation recorder writing the trace file at `path` (truncated), with `liveAuditor` auditing each
+  /// event as it is written.
+  ///
+  /// ```swift
+  /// let recorder = try PresentationRecorder(path: NSTemporaryDirectory() + "ui.jsonl")
+  /// ```
+  public convenience init(
+    path: String, liveAuditor: LiveAuditor? = nil, naming: (@Sendable (AnyObject) -> String?)? = nil
+  ) throws(RecordingError) {
+    self.init(TraceRecorder(sink: try FileTraceSink(path: path), liveAuditor: liveAuditor), naming: naming)
+  }
+
   /// Hands what was recorded to the sink's destination (call it when the app goes to the background).
   public func flush() throws(RecordingError) { try trace.flush() }
 
