@@ -28,6 +28,12 @@ let package = Package(
       ],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
+    // A UIKit stand-in that plays generated episodes through the glue: for the glue's tests and the example.
+    .target(
+      name: "ScriptedUIKit",
+      dependencies: ["PresentationRecordingUIKit"],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
     .executableTarget(
       name: "Replay",
       dependencies: ["StateMachine"],
@@ -35,12 +41,12 @@ let package = Package(
     ),
     .executableTarget(
       name: "RecorderExample",
-      dependencies: ["StateMachine"],
+      dependencies: ["StateMachine", "PresentationRecordingUIKit", "ScriptedUIKit"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .executableTarget(
       name: "ReplayBenchmark",
-      dependencies: ["StateMachine"],
+      dependencies: ["StateMachine", "PresentationRecordingUIKit"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .testTarget(
@@ -50,7 +56,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PresentationRecordingUIKitTests",
-      dependencies: ["PresentationRecordingUIKit", "StateMachine"],
+      dependencies: ["PresentationRecordingUIKit", "ScriptedUIKit", "StateMachine"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .testTarget(

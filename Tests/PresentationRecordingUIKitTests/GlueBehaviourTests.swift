@@ -1,4 +1,5 @@
 import PresentationRecordingUIKit
+import ScriptedUIKit
 import Testing
 
 /// What the glue records, and what it leaves alone, on hand-written episodes.

@@ -1,4 +1,5 @@
 import PresentationRecordingUIKit
+import ScriptedUIKit
 import Testing
 
 /// Installing the hooks: idempotent, and a group that cannot install is logged once and left out.

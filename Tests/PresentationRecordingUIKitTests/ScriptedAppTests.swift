@@ -1,4 +1,5 @@
 import PresentationRecordingUIKit
+import ScriptedUIKit
 import Testing
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import PresentationRecordingUIKit
+import ScriptedUIKit
 
 /// One recording: a hook core on a virtual clock writing to memory with a live auditor, and the scripted
 /// UIKit that drives it. View controllers are named by their episode ids through the naming closure.

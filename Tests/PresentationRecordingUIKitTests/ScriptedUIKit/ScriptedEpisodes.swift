@@ -1,3 +1,4 @@
+import ScriptedUIKit
 import StateMachine
 
 /// Hand-written episodes for the glue's tests, in UIKit's order (the UIKit side of each is played by

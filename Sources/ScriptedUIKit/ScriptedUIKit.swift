@@ -1,6 +1,6 @@
 import PresentationRecordingUIKit
 
-/// A UIKit stand-in that plays the UIKit side of a generated episode: for each event it makes the call
+/// A UIKit stand-in (for the glue's tests, `RecorderExample` and `ReplayBenchmark`) that plays the UIKit side of a generated episode: for each event it makes the call
 /// that produces it, on the objects UIKit would call, in the episode's order (which is UIKit's documented
 /// order: the generator writes the callbacks as UIKit sends them).
 ///
@@ -19,7 +19,7 @@ import PresentationRecordingUIKit
 /// it was handed. Appearance callbacks go through the hooks to the view controller. Gestures and marks are
 /// the app's own business: nothing UIKit calls, so the stand-in does nothing for them.
 @MainActor
-final class ScriptedUIKit {
+public final class ScriptedUIKit {
   private enum Direction { case presenting, dismissing }
 
   /// One transition in flight: what UIKit holds for it.
@@ -34,16 +34,16 @@ final class ScriptedUIKit {
 
   private let hooks: () -> PresentationHookCore?
   /// Sets the recording clock to an event's time before UIKit makes its call.
-  var clockSetter: (Double) -> Void = { _ in }
-  private(set) var controllers: [String: ScriptedViewController] = [:]
+  public var clockSetter: (Double) -> Void = { _ in }
+  public private(set) var controllers: [String: ScriptedViewController] = [:]
   /// The app's transitioning delegate of each presented view controller.
-  private(set) var transitions: [String: ScriptedTransition] = [:]
+  public private(set) var transitions: [String: ScriptedTransition] = [:]
   private var flights: [String: Flight] = [:]
   private var completions: [String: () -> Void] = [:]
   /// The app's adaptive delegate, set on every sheet before it is presented.
-  let sheetDelegate = ScriptedSheetDelegate()
+  public let sheetDelegate = ScriptedSheetDelegate()
   /// Every presentation controller used, UIKit's and the app's.
-  private(set) var presentationControllers: [ScriptedPresentationController] = []
+  public private(set) var presentationControllers: [ScriptedPresentationController] = []
 
   /// A UIKit with a window scene per root (`root`, `root:s1`, …), whose root view controllers are
   /// registered under those names; the hooks are looked up at each call, as swapped methods do.
@@ -54,7 +54,7 @@ final class ScriptedUIKit {
       any UIViewControllerTransitioningDelegate
     )?
 
-  init(
+  public init(
     roots: [String], recorder: PresentationRecorder, hooks: @escaping () -> PresentationHookCore?,
     transitioningDelegate: (
       (ScriptedViewController, ScriptedTransition, PresentationHookCore?) -> (
@@ -77,7 +77,7 @@ final class ScriptedUIKit {
 
   /// The view controller the episode calls `id` (created the first time, as an app creates it once and
   /// presents it again).
-  func controller(_ id: String) -> ScriptedViewController {
+  public func controller(_ id: String) -> ScriptedViewController {
     if let known = controllers[id] { return known }
     let controller = ScriptedViewController(name: id)
     controllers[id] = controller
@@ -88,7 +88,7 @@ final class ScriptedUIKit {
   }
 
   /// Plays the UIKit side of `event`.
-  func perform(_ event: Event) {
+  public func perform(_ event: Event) {
     let id = event.id
     let payload = event.payload
     clockSetter(event.t)
@@ -263,7 +263,7 @@ final class ScriptedUIKit {
     return top
   }
 
-  static func style(_ name: String) -> UIModalPresentationStyle {
+  public static func style(_ name: String) -> UIModalPresentationStyle {
     switch name {
     case "fullScreen": .fullScreen
     case "pageSheet": .pageSheet
@@ -349,4 +349,6 @@ final class ScriptedUIKit {
 
 /// The coordinator UIKit hands `viewWillTransition(to:with:)`.
 @MainActor
-final class ScriptedCoordinator: UIViewControllerTransitionCoordinator {}
+public final class ScriptedCoordinator: UIViewControllerTransitionCoordinator {
+  public init() {}
+}

@@ -4,45 +4,51 @@ import PresentationRecordingUIKit
 /// it is handed (as animators do, to call `completeTransition` later), and vends an interruptible animator
 /// when told to.
 @MainActor
-final class ScriptedAnimator: NSObject, UIViewControllerAnimatedTransitioning {
-  var duration: TimeInterval = 0.35
-  var interruptible = false
-  private(set) var context: (any UIViewControllerContextTransitioning)?
-  private(set) var endedWith: [Bool] = []
+public final class ScriptedAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+  public override init() { super.init() }
 
-  func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?)
+  public var duration: TimeInterval = 0.35
+  public var interruptible = false
+  public private(set) var context: (any UIViewControllerContextTransitioning)?
+  public private(set) var endedWith: [Bool] = []
+
+  public func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?)
     -> TimeInterval
   {
     if let transitionContext { context = transitionContext }
     return duration
   }
 
-  func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+  public func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
     context = transitionContext
   }
 
-  func interruptibleAnimator(
+  public func interruptibleAnimator(
     using transitionContext: any UIViewControllerContextTransitioning
   ) -> (any UIViewImplicitlyAnimating)? {
     context = transitionContext
     return interruptible ? ScriptedPropertyAnimator() : nil
   }
 
-  func animationEnded(_ transitionCompleted: Bool) { endedWith.append(transitionCompleted) }
+  public func animationEnded(_ transitionCompleted: Bool) { endedWith.append(transitionCompleted) }
 }
 
 /// What an interruptible animator vends (a `UIViewPropertyAnimator` in an app).
 @MainActor
-final class ScriptedPropertyAnimator: UIViewImplicitlyAnimating {}
+public final class ScriptedPropertyAnimator: UIViewImplicitlyAnimating {
+  public init() {}
+}
 
 /// The app's interaction controller: a pan-driven interactor that keeps the context it is started with.
 @MainActor
-final class ScriptedInteractor: NSObject, UIViewControllerInteractiveTransitioning {
-  var completionSpeed: CGFloat = 1
-  var wantsInteractiveStart = true
-  private(set) var context: (any UIViewControllerContextTransitioning)?
+public final class ScriptedInteractor: NSObject, UIViewControllerInteractiveTransitioning {
+  public override init() { super.init() }
 
-  func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning) {
+  public var completionSpeed: CGFloat = 1
+  public var wantsInteractiveStart = true
+  public private(set) var context: (any UIViewControllerContextTransitioning)?
+
+  public func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning) {
     context = transitionContext
   }
 }
@@ -50,25 +56,27 @@ final class ScriptedInteractor: NSObject, UIViewControllerInteractiveTransitioni
 /// The app's transitioning delegate: a custom card transition with its own presentation controller,
 /// animator and (when the script says the user is dragging) interaction controller.
 @MainActor
-final class ScriptedTransition: NSObject, UIViewControllerTransitioningDelegate {
-  /// Whether the next transition is driven by a gesture.
-  var interactive = false
-  /// Whether it vends a presentation controller (an "animator alone" transition does not).
-  var vendsPresentationController = true
-  let animator = ScriptedAnimator()
-  let interactor = ScriptedInteractor()
+public final class ScriptedTransition: NSObject, UIViewControllerTransitioningDelegate {
+  public override init() { super.init() }
 
-  func animationController(
+  /// Whether the next transition is driven by a gesture.
+  public var interactive = false
+  /// Whether it vends a presentation controller (an "animator alone" transition does not).
+  public var vendsPresentationController = true
+  public let animator = ScriptedAnimator()
+  public let interactor = ScriptedInteractor()
+
+  public func animationController(
     forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
   ) -> (any UIViewControllerAnimatedTransitioning)? { animator }
 
-  func animationController(forDismissed dismissed: UIViewController) -> (
+  public func animationController(forDismissed dismissed: UIViewController) -> (
     any UIViewControllerAnimatedTransitioning
   )? {
     animator
   }
 
-  func interactionControllerForPresentation(
+  public func interactionControllerForPresentation(
     using animator: any UIViewControllerAnimatedTransitioning
   ) -> (any UIViewControllerInteractiveTransitioning)? {
     // The app's delegate is handed its own animator, never the recording wrapper.
@@ -76,14 +84,14 @@ final class ScriptedTransition: NSObject, UIViewControllerTransitioningDelegate 
     return interactive ? interactor : nil
   }
 
-  func interactionControllerForDismissal(
+  public func interactionControllerForDismissal(
     using animator: any UIViewControllerAnimatedTransitioning
   ) -> (any UIViewControllerInteractiveTransitioning)? {
     precondition(animator === self.animator, "the app's delegate got an animator that is not its own")
     return interactive ? interactor : nil
   }
 
-  func presentationController(
+  public func presentationController(
     forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
   ) -> UIPresentationController? {
     vendsPresentationController
@@ -94,21 +102,24 @@ final class ScriptedTransition: NSObject, UIViewControllerTransitioningDelegate 
 /// The app's adaptive delegate of a sheet (as a form sets to ask before discarding edits): counts what it
 /// receives, to show the recording proxy forwards every call.
 @MainActor
-final class ScriptedSheetDelegate: NSObject, UIAdaptivePresentationControllerDelegate {
-  private(set) var received: [String] = []
-  var allowsDismiss = true
+public final class ScriptedSheetDelegate: NSObject, UIAdaptivePresentationControllerDelegate {
+  public override init() { super.init() }
 
-  func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
+  public private(set) var received: [String] = []
+  public var allowsDismiss = true
+
+  public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool
+  {
     received.append("shouldDismiss")
     return allowsDismiss
   }
-  func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
+  public func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
     received.append("willDismiss")
   }
-  func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+  public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
     received.append("didDismiss")
   }
-  func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
+  public func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
     received.append("didAttemptToDismiss")
   }
 }
