@@ -175,4 +175,38 @@ import Testing
     #expect(events.first?.payload.presenter == "root")
     #expect(events.last?.payload.presenter == "ScriptedViewController#1")
   }
+
+  /// The kinds of interruptible transitions (an interruptible animator, a running start, a pause after
+  /// finish) are played and recorded like the others: the recording equals the episode restricted to what
+  /// the glue records, and audits clean.
+  @Test func anInterruptibleCardIsRecordedWhole() {
+    let run = RecordedRun(roots: ["root"])
+    for event in ScriptedEpisodes.interruptibleCard { run.uikit.perform(event) }
+    let expected = GlueView.recordable(ScriptedEpisodes.interruptibleCard)
+    let recorded = run.recorded()
+    #expect(recorded.count == expected.count)
+    for (recorded, expected) in zip(recorded, expected) {
+      #expect(GlueView.aligned(recorded, to: expected) == expected)
+    }
+    #expect(recorded.first { $0.kind == .startInteractiveTransition }?.payload.wantsInteractiveStart == false)
+    #expect((run.live.findings + run.live.finish()).isEmpty, "\(run.live.findings.map(\.message))")
+  }
+
+  /// SwiftUI (or the app) sets a presentation controller's delegate after the presentation: the setter
+  /// hook puts the recording proxy in front of the new delegate, which gets every call.
+  @Test func aDelegateSetAfterThePresentationStillGetsEveryCallAndIsRecorded() {
+    let run = Self.run()
+    for event in ScriptedEpisodes.sheetPresented { run.uikit.perform(event) }
+    let controller = run.uikit.controllers["settings"]?.presentationController
+    let late = ScriptedSheetDelegate()
+    if let controller {
+      // What the swapped `setDelegate:` does.
+      controller.delegate = run.core.delegate(late, settingOn: controller)
+    }
+    for event in ScriptedEpisodes.sheetSwipedAway { run.uikit.perform(event) }
+    #expect(late.received == ["shouldDismiss", "willDismiss", "didDismiss"])
+    #expect(run.uikit.sheetDelegate.received.isEmpty)
+    #expect(run.recorded().map(\.kind).contains(.presentationControllerDidDismiss))
+    #expect((run.live.findings + run.live.finish()).isEmpty)
+  }
 }

@@ -92,4 +92,40 @@ enum ScriptedEpisodes {
     event(10.228, "card", .animationEnded, Payload(completed: true)),
     event(10.229, "card", .completion),
   ]
+
+  /// An interruptible custom card (the animator vends an interruptible animator): presented running
+  /// (`wantsInteractiveStart` false) and caught by the user, then dismissed interactively, let go, caught
+  /// again and let go to finish: the kinds decision 13 adds.
+  static let interruptibleCard = [
+    event(20.0, "card", .present, Payload(presenter: "root", animated: true, style: "custom")),
+    event(20.001, "card", .presentationTransitionWillBegin),
+    event(20.002, "card", .viewWillAppear, Payload(animated: true)),
+    event(20.003, "card", .interruptibleAnimator, Payload(duration: 0.5)),
+    event(20.004, "card", .startInteractiveTransition, Payload(duration: 0.5, wantsInteractiveStart: false)),
+    event(20.005, "card", .interruptibleAnimator, Payload(duration: 0.5)),
+    event(20.1, "card", .pauseInteractiveTransition),
+    event(20.12, "card", .updateInteractiveTransition, Payload(percent: 0.3)),
+    event(20.14, "card", .finishInteractiveTransition, Payload(completionSpeed: 1)),
+    event(20.5, "card", .completeTransition, Payload(didComplete: true)),
+    event(20.501, "card", .presentationTransitionDidEnd, Payload(completed: true)),
+    event(20.502, "card", .viewIsAppearing, Payload(animated: true)),
+    event(20.503, "card", .viewDidAppear, Payload(animated: true)),
+    event(20.504, "card", .animationEnded, Payload(completed: true)),
+    event(20.505, "card", .completion),
+    event(22.0, "card", .dismiss, Payload(animated: true)),
+    event(22.001, "card", .dismissalTransitionWillBegin),
+    event(22.002, "card", .viewWillDisappear, Payload(animated: true)),
+    event(22.003, "card", .interruptibleAnimator, Payload(duration: 0.5)),
+    event(22.004, "card", .startInteractiveTransition, Payload(duration: 0.5)),
+    event(22.02, "card", .updateInteractiveTransition, Payload(percent: 0.4)),
+    event(22.03, "card", .finishInteractiveTransition, Payload(completionSpeed: 1)),
+    event(22.1, "card", .pauseInteractiveTransition),
+    event(22.12, "card", .updateInteractiveTransition, Payload(percent: 0.6)),
+    event(22.13, "card", .finishInteractiveTransition, Payload(completionSpeed: 2)),
+    event(22.232, "card", .completeTransition, Payload(didComplete: true)),
+    event(22.233, "card", .dismissalTransitionDidEnd, Payload(completed: true)),
+    event(22.234, "card", .viewDidDisappear, Payload(animated: true)),
+    event(22.235, "card", .animationEnded, Payload(completed: true)),
+    event(22.236, "card", .completion),
+  ]
 }
