@@ -15,7 +15,8 @@
   /// controllers are hooked per class, when the app's transitioning delegate vends one
   /// (`hookPresentationControllerClass`): the hook sits on the vended class itself, so a subclass that
   /// overrides a callback without calling `super` is still recorded for every callback, and only its
-  /// most-derived class records (no callback twice when a vended class derives from another).
+  /// most-derived class records (no callback twice when a vended class derives from another). UIKit calls
+  /// these methods on the main thread, which the hooks assume (`MainActor.assumeIsolated`).
   @MainActor
   public struct SwizzlingHookInstaller: HookInstaller {
     private static var hookedControllerClasses: Set<ObjectIdentifier> = []
@@ -54,8 +55,9 @@
         let block:
           @convention(block) (UIViewController, UIViewController, Bool, (@convention(block) () -> Void)?) ->
             Void = { receiver, presented, animated, completion in
-              let wrapped = core?.willPresent(
-                presented, from: receiver, animated: animated, completion: completion)
+              let wrapped = MainActor.assumeIsolated {
+                core?.willPresent(presented, from: receiver, animated: animated, completion: completion)
+              }
               original(receiver, presentSelector, presented, animated, wrapped.map { block in { block() } })
             }
         return block
@@ -66,7 +68,9 @@
       swap(UIViewController.self, dismissSelector, as: Dismiss.self) { original in
         let block: @convention(block) (UIViewController, Bool, (@convention(block) () -> Void)?) -> Void = {
           receiver, animated, completion in
-          let wrapped = core?.willDismiss(from: receiver, animated: animated, completion: completion)
+          let wrapped = MainActor.assumeIsolated {
+            core?.willDismiss(from: receiver, animated: animated, completion: completion)
+          }
           original(receiver, dismissSelector, animated, wrapped.map { block in { block() } })
         }
         return block
@@ -87,7 +91,7 @@
         let block:
           @convention(block) (UIViewController, CGSize, any UIViewControllerTransitionCoordinator) -> Void = {
             controller, size, coordinator in
-            core?.viewWillTransition(of: controller, to: size)
+            MainActor.assumeIsolated { core?.viewWillTransition(of: controller, to: size) }
             original(controller, selector, size, coordinator)
           }
         return block
@@ -98,7 +102,7 @@
       typealias Appearance = @convention(c) (UIViewController, Selector, Bool) -> Void
       swap(UIViewController.self, selector, as: Appearance.self) { original in
         let block: @convention(block) (UIViewController, Bool) -> Void = { controller, animated in
-          core?.appearance(callback, of: controller, animated: animated)
+          MainActor.assumeIsolated { core?.appearance(callback, of: controller, animated: animated) }
           original(controller, selector, animated)
         }
         return block
@@ -116,7 +120,10 @@
           @convention(block) (UIPresentationController, (any UIAdaptivePresentationControllerDelegate)?) ->
             Void = {
               controller, delegate in
-              original(controller, selector, core?.delegate(delegate, settingOn: controller) ?? delegate)
+              let stored = MainActor.assumeIsolated {
+                core?.delegate(delegate, settingOn: controller) ?? delegate
+              }
+              original(controller, selector, stored)
             }
         return block
       }
@@ -144,7 +151,7 @@
         swap(controllerClass, selector, as: Plain.self) { original in
           let block: @convention(block) (UIPresentationController) -> Void = { controller in
             if object_getClass(controller) === controllerClass {
-              core?.presentationController(controller, callback)
+              MainActor.assumeIsolated { core?.presentationController(controller, callback) }
             }
             original(controller, selector)
           }
@@ -165,7 +172,7 @@
         swap(controllerClass, selector, as: Ended.self) { original in
           let block: @convention(block) (UIPresentationController, Bool) -> Void = { controller, completed in
             if object_getClass(controller) === controllerClass {
-              core?.presentationController(controller, callback(completed))
+              MainActor.assumeIsolated { core?.presentationController(controller, callback(completed)) }
             }
             original(controller, selector, completed)
           }

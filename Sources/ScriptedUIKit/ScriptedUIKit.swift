@@ -346,9 +346,3 @@ public final class ScriptedUIKit {
     return transitions[id]?.animator.context
   }
 }
-
-/// The coordinator UIKit hands `viewWillTransition(to:with:)`.
-@MainActor
-public final class ScriptedCoordinator: UIViewControllerTransitionCoordinator {
-  public init() {}
-}

@@ -25,9 +25,3 @@ extension UIViewControllerAnimatedTransitioning {
   ) -> (any UIViewImplicitlyAnimating)? { nil }
   public func animationEnded(_ transitionCompleted: Bool) {}
 }
-
-/// UIViewAnimating.h: `NS_SWIFT_UI_ACTOR @protocol UIViewImplicitlyAnimating <UIViewAnimating>` — the
-/// return type of `interruptibleAnimator(using:)`. The glue only passes it on, so none of its (or
-/// `UIViewAnimating`'s) requirements is declared.
-@MainActor
-public protocol UIViewImplicitlyAnimating: AnyObject {}

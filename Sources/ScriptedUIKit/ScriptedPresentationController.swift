@@ -24,12 +24,3 @@ public class ScriptedPresentationController: UIPresentationController {
   }
   public override func containerViewDidLayoutSubviews() { received.append("containerViewDidLayoutSubviews") }
 }
-
-/// The app's own presentation controller, vended by its transitioning delegate for `.custom`.
-@MainActor
-public final class CardPresentationController: ScriptedPresentationController {}
-
-/// UIKit's private presentation controller of a system style (a sheet's, an alert's): the app never
-/// vends it, so its callbacks must never reach the trace.
-@MainActor
-public final class SystemPresentationController: ScriptedPresentationController {}
