@@ -13,7 +13,9 @@
 /// (a navigation stack's pages) stay out of the trace. Presentation-controller callbacks are recorded
 /// only for controllers the app's transitioning delegate vended (`vended(_:)`), every one of them, so
 /// UIKit's private controller of a sheet or an alert never appears. Objects are held weakly: a view
-/// controller that is deallocated gets nothing further recorded.
+/// controller that is deallocated gets nothing further recorded. A presented view controller stays
+/// recorded as long as it lives, so one that is dismissed and then reused as a child page would have its
+/// appearance callbacks recorded under its presentation id (the auditor then reports them).
 @MainActor
 public final class PresentationHookCore {
   /// A view controller or presentation controller held weakly.

@@ -80,18 +80,22 @@ public final class PresentationRecorder: Sendable {
 
   // MARK: Presentation controller
 
+  /// The presentation controller's `presentationTransitionWillBegin()`: the app owns the presentation.
   public func presentationTransitionWillBegin(_ presented: AnyObject) {
     record(.presentationTransitionWillBegin, presented)
   }
 
+  /// The presentation controller's `presentationTransitionDidEnd(_:)`.
   public func presentationTransitionDidEnd(_ presented: AnyObject, completed: Bool) {
     record(.presentationTransitionDidEnd, presented, Payload(completed: completed))
   }
 
+  /// The presentation controller's `dismissalTransitionWillBegin()`.
   public func dismissalTransitionWillBegin(_ presented: AnyObject) {
     record(.dismissalTransitionWillBegin, presented)
   }
 
+  /// The presentation controller's `dismissalTransitionDidEnd(_:)`.
   public func dismissalTransitionDidEnd(_ presented: AnyObject, completed: Bool) {
     record(.dismissalTransitionDidEnd, presented, Payload(completed: completed))
   }
@@ -103,6 +107,7 @@ public final class PresentationRecorder: Sendable {
     record(.containerViewWillLayoutSubviews, presented, Payload(width: width, height: height))
   }
 
+  /// A container layout pass ends.
   public func containerViewDidLayoutSubviews(
     _ presented: AnyObject, width: Double? = nil, height: Double? = nil
   ) {
@@ -138,10 +143,12 @@ public final class PresentationRecorder: Sendable {
 
   // MARK: Transition context
 
+  /// The transition context's `updateInteractiveTransition(_:)`, `percent` in 0...1.
   public func updateInteractiveTransition(_ presented: AnyObject, percent: Double) {
     record(.updateInteractiveTransition, presented, Payload(percent: percent))
   }
 
+  /// The transition context's `pauseInteractiveTransition()`: an interruptible transition is caught.
   public func pauseInteractiveTransition(_ presented: AnyObject) {
     record(.pauseInteractiveTransition, presented)
   }
@@ -156,28 +163,34 @@ public final class PresentationRecorder: Sendable {
     record(.cancelInteractiveTransition, presented, Payload(completionSpeed: completionSpeed))
   }
 
+  /// The transition context's `completeTransition(_:)`.
   public func completeTransition(_ presented: AnyObject, didComplete: Bool) {
     record(.completeTransition, presented, Payload(didComplete: didComplete))
   }
 
   // MARK: Appearance
 
+  /// `viewWillAppear(_:)` of `controller` (a presented view controller, a presenter or a root).
   public func viewWillAppear(_ controller: AnyObject, animated: Bool) {
     record(.viewWillAppear, controller, Payload(animated: animated))
   }
 
+  /// `viewIsAppearing(_:)` of `controller`: between its `viewWillAppear` and `viewDidAppear`.
   public func viewIsAppearing(_ controller: AnyObject, animated: Bool) {
     record(.viewIsAppearing, controller, Payload(animated: animated))
   }
 
+  /// `viewDidAppear(_:)` of `controller`.
   public func viewDidAppear(_ controller: AnyObject, animated: Bool) {
     record(.viewDidAppear, controller, Payload(animated: animated))
   }
 
+  /// `viewWillDisappear(_:)` of `controller`.
   public func viewWillDisappear(_ controller: AnyObject, animated: Bool) {
     record(.viewWillDisappear, controller, Payload(animated: animated))
   }
 
+  /// `viewDidDisappear(_:)` of `controller`.
   public func viewDidDisappear(_ controller: AnyObject, animated: Bool) {
     record(.viewDidDisappear, controller, Payload(animated: animated))
   }
@@ -189,14 +202,17 @@ public final class PresentationRecorder: Sendable {
 
   // MARK: Adaptive delegate
 
+  /// The adaptive delegate's `presentationControllerWillDismiss(_:)`: the user started a swipe or tap outside.
   public func presentationControllerWillDismiss(_ presented: AnyObject) {
     record(.presentationControllerWillDismiss, presented)
   }
 
+  /// The adaptive delegate's `presentationControllerDidDismiss(_:)`: the user dismissed it.
   public func presentationControllerDidDismiss(_ presented: AnyObject) {
     record(.presentationControllerDidDismiss, presented)
   }
 
+  /// The adaptive delegate's `presentationControllerDidAttemptToDismiss(_:)`: a refused swipe.
   public func presentationControllerDidAttemptToDismiss(_ presented: AnyObject) {
     record(.presentationControllerDidAttemptToDismiss, presented)
   }
@@ -209,14 +225,17 @@ public final class PresentationRecorder: Sendable {
     record(.panBegan, presented, Payload(translation: translation, velocity: velocity))
   }
 
+  /// The gesture moved.
   public func panChanged(_ presented: AnyObject, translation: Double? = nil, velocity: Double? = nil) {
     record(.panChanged, presented, Payload(translation: translation, velocity: velocity))
   }
 
+  /// The finger lifted.
   public func panEnded(_ presented: AnyObject, translation: Double? = nil, velocity: Double? = nil) {
     record(.panEnded, presented, Payload(translation: translation, velocity: velocity))
   }
 
+  /// The system cancelled the gesture.
   public func panCancelled(_ presented: AnyObject, translation: Double? = nil, velocity: Double? = nil) {
     record(.panCancelled, presented, Payload(translation: translation, velocity: velocity))
   }
