@@ -56,5 +56,11 @@ import Testing
     #expect(withController.count == 1)
     #expect(withController.first?.value.contains(.finishInteractiveTransition) == true)
     #expect(events.first?.payload.style == "pageSheet")
+
+    // Recording again does nothing: the first recorder goes on, and the second file is never opened.
+    let other = NSTemporaryDirectory() + "ui-second-\(getpid()).jsonl"
+    #expect(try PresentationHooks.record(toFile: other) === recorder)
+    #expect(!FileManager.default.fileExists(atPath: other))
+    #expect(PresentationHooks.install(recording: recorder) == .alreadyInstalled)
   }
 }
