@@ -11,8 +11,9 @@
 /// reused by a new object) is a new object with a new id. The default id is the type's name and a per-type
 /// ordinal, so it never holds user content (titles, model values). `naming` may propose another id for an
 /// object when it is first seen; a proposal already given to another object, alive or not, gets a `#2`, `#3`
-/// suffix, because a trace cannot tell two objects apart that shared an id. Every id ever issued is kept
-/// (a few bytes each) so that none is issued twice.
+/// suffix, because a trace cannot tell two objects apart that shared an id (and so does a proposal that
+/// names a root, which only `registerRoot` gives). Every id ever issued is kept (a few bytes each) so that
+/// none is issued twice.
 public final class PresentationIds: Sendable {
   /// A weak reference to a registered object and the id it was given.
   private struct Entry {
@@ -102,9 +103,11 @@ public final class PresentationIds: Sendable {
     live(key, object, in: state)
   }
 
-  /// `proposal`, or `proposal#2`, `#3`, … if it was issued before.
+  /// `proposal`, or `proposal#2`, `#3`, … if it was issued before or names a root (`root`, `root:NAME`):
+  /// a presentation named like a root would be read as one.
   private static func unique(_ proposal: String, in state: inout State) -> String {
-    guard state.issued.contains(proposal) else { return proposal }
+    let namesRoot = proposal == "root" || proposal.hasPrefix("root:")
+    guard state.issued.contains(proposal) || namesRoot else { return proposal }
     var suffix = 2
     while state.issued.contains("\(proposal)#\(suffix)") { suffix += 1 }
     return "\(proposal)#\(suffix)"

@@ -49,6 +49,14 @@ import Testing
     #expect(names == ["card#3", "card#4", "card#5"])
   }
 
+  /// A presentation named like a root would be read as a root: the name gets a suffix.
+  @Test func aNamingProposalThatNamesARootIsMadeUnique() {
+    let ids = PresentationIds { ($0 as? Named)?.name }
+    #expect(ids.id(of: Named("root")) == "root#2")
+    #expect(ids.id(of: Named("root:s1")) == "root:s1#2")
+    #expect(ids.id(of: Named("rooted")) == "rooted")
+  }
+
   @Test func rootsAreNamedAsTheTraceFormatNamesThem() {
     let ids = PresentationIds()
     let main = CardViewController()
