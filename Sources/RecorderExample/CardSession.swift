@@ -1,17 +1,22 @@
-import StateMachine
+import PresentationRecordingUIKit
+import ScriptedUIKit
 
-/// Drives a recorder the way UIKit calls an app's overrides during the App Store card transition: a
-/// custom presentation controller, an animator, and a pan-driven `UIPercentDrivenInteractiveTransition`
-/// for the dismissal. Each method emits the callbacks of one user action in UIKit's order and moves
-/// the clock as the animations would take.
+/// Plays the App Store card transition on a scripted UIKit, which calls the recording glue (the hooks
+/// and the app's transitioning delegate behind `RecordingTransitioningDelegate`) as UIKit would: a custom
+/// presentation controller, an animator, and a pan-driven interaction controller for the dismissal. Each
+/// method plays the callbacks of one user action in UIKit's order and moves the clock as the animations
+/// would take; the pan is the app's own gesture, recorded by hand through `PresentationRecorder`.
 ///
 /// ```swift
 /// let session = CardSession(recorder: recorder) { clock.advance(by: $0) }
 /// session.present("card-1", duration: 0.45)
 /// session.dismissInteractively("card-1", duration: 0.4, to: 0.46, finish: true)
 /// ```
+@MainActor
 struct CardSession {
-  let recorder: TraceRecorder
+  let recorder: PresentationRecorder
+  /// The UIKit stand-in, whose calls reach the glue.
+  let uikit: ScriptedUIKit
   /// Moves time forward by the given seconds (a virtual clock), or does nothing (a real one).
   let wait: (Double) -> Void
   /// The container's size, in points.
@@ -21,11 +26,42 @@ struct CardSession {
   /// calls `completeTransition(true)` instead of `completeTransition(!transitionContext.transitionWasCancelled)`.
   var ignoresCancellation = false
 
+  /// A session recording through `recorder`: the card view controllers are named after their ids.
+  init(recorder: PresentationRecorder, wait: @escaping (Double) -> Void) {
+    self.recorder = recorder
+    self.wait = wait
+    let core = PresentationHookCore(recorder: recorder)
+    uikit = ScriptedUIKit(roots: ["root"], recorder: recorder, hooks: { core })
+  }
+
+  /// After `seconds`, UIKit makes the call that produces `kind` (the glue records it), or, for the pan,
+  /// the app records its gesture itself.
   private func record(
     _ kind: EventKind, _ id: String, _ payload: Payload = Payload(), after seconds: Double = 0.0002
   ) {
     wait(seconds)
-    recorder.record(kind, id: id, payload)
+    let controller = uikit.controller(id)
+    switch kind {
+    case .panBegan:
+      recorder.panBegan(controller, translation: payload.translation, velocity: payload.velocity)
+    case .panChanged:
+      recorder.panChanged(controller, translation: payload.translation, velocity: payload.velocity)
+    case .panEnded:
+      recorder.panEnded(controller, translation: payload.translation, velocity: payload.velocity)
+    case .panCancelled:
+      recorder.panCancelled(controller, translation: payload.translation, velocity: payload.velocity)
+    case .mark: recorder.mark(payload.name ?? "mark", on: controller)
+    case .present, .presentationTransitionWillBegin, .presentationTransitionDidEnd, .dismiss,
+      .dismissalTransitionWillBegin, .dismissalTransitionDidEnd, .containerViewWillLayoutSubviews,
+      .containerViewDidLayoutSubviews, .animateTransition, .startInteractiveTransition,
+      .interruptibleAnimator,
+      .updateInteractiveTransition, .pauseInteractiveTransition, .finishInteractiveTransition,
+      .cancelInteractiveTransition, .completeTransition, .animationEnded, .viewWillAppear, .viewIsAppearing,
+      .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .viewWillTransitionToSize,
+      .presentationControllerWillDismiss, .presentationControllerDidDismiss,
+      .presentationControllerDidAttemptToDismiss, .completion:
+      uikit.perform(Event(t: 0, id: id, kind: kind, payload: payload))
+    }
   }
 
   private func layoutPass(_ id: String, will: Bool = true) {
@@ -35,7 +71,7 @@ struct CardSession {
 
   /// The user taps a card: `present(_:animated:completion:)` with the custom animator.
   func present(_ id: String, duration: Double) {
-    recorder.mark("didTapCard", id: id)
+    record(.mark, id, Payload(name: "didTapCard"), after: 0)
     record(.present, id, Payload(presenter: "root", animated: true, style: "custom"), after: 0.0015)
     record(.presentationTransitionWillBegin, id)
     record(.viewWillAppear, id, Payload(animated: true))
@@ -117,7 +153,7 @@ struct CardSession {
 
   /// A whole visit to the Today tab: two cards opened, one dragged away, one dragged back and closed.
   mutating func todayTabVisit() {
-    recorder.mark("todayVisible", id: "root")
+    record(.mark, "root", Payload(name: "todayVisible"), after: 0)
     present("card-1", duration: 0.45)
     rotate("card-1")
     rotate("card-1")

@@ -1,5 +1,6 @@
 import Foundation
-import StateMachine
+import PresentationRecordingUIKit
+import ScriptedUIKit
 
 /// The example program: records a session through the file sink (`RecorderExample PATH`), records until
 /// killed (the crash test's child), or measures the recorder (`--benchmark`).
@@ -10,7 +11,8 @@ enum RecorderExample {
            RecorderExample --benchmark [--events N] [--threads N]
 
     Records a session of the App Store card transition (two cards opened, one rotated and dragged away,
-    one dragged back and closed) to PATH with a virtual clock, auditing it live. Then:
+    one dragged back and closed) to PATH with a virtual clock, auditing it live: a scripted UIKit plays
+    the session through the recording glue (PresentationRecordingUIKit), as UIKit would in an app. Then:
         swift run replay audit PATH
 
     OPTIONS:
@@ -25,6 +27,7 @@ enum RecorderExample {
 
   struct UsageFailure: Error { var message: String }
 
+  @MainActor
   static func main(_ arguments: [String]) -> Int32 {
     var arguments = arguments
     func take(_ flag: String) -> Bool {
@@ -70,11 +73,17 @@ enum RecorderExample {
       expect: expect,
       metadata: [
         ("app", .string("RecorderExample")),
-        ("note", .string("App Store card transition, recorded by TraceRecorder through FileTraceSink")),
+        ("note", .string("App Store card transition, recorded through the UIKit glue and FileTraceSink")),
       ])
   }
 
+  /// The recorder of the session: view controllers are named after their card ids.
+  static func presentationRecorder(_ trace: TraceRecorder) -> PresentationRecorder {
+    PresentationRecorder(trace) { ($0 as? ScriptedViewController)?.name }
+  }
+
   /// One visit to the Today tab with a virtual clock, audited live; exit status 1 when recording failed.
+  @MainActor
   static func recordSession(_ path: String, withBug: Bool) -> Int32 {
     let clock = VirtualTraceClock(start: 1843.2071)
     let live = LiveAuditor { finding in
@@ -94,7 +103,9 @@ enum RecorderExample {
       liveAuditor: live
     ) { error in printError("error: \(error)") }
     // Whole microseconds, as a device's clock would print them (sums of doubles drift in the last digit).
-    var session = CardSession(recorder: recorder) { clock.set(((clock.time + $0) * 1e6).rounded() / 1e6) }
+    var session = CardSession(recorder: presentationRecorder(recorder)) {
+      clock.set(((clock.time + $0) * 1e6).rounded() / 1e6)
+    }
     session.ignoresCancellation = withBug
     session.todayTabVisit()
     do {
@@ -111,6 +122,7 @@ enum RecorderExample {
   }
 
   /// Records card sessions with the system clock as fast as it can until the process is killed.
+  @MainActor
   static func recordUntilKilled(_ path: String) -> Int32 {
     let sink: FileTraceSink
     do {
@@ -123,7 +135,7 @@ enum RecorderExample {
       printError("error: \(error)")
       exit(1)
     }
-    var session = CardSession(recorder: recorder) { _ in }
+    var session = CardSession(recorder: presentationRecorder(recorder)) { _ in }
     session.todayTabVisit()
     do {
       try recorder.flush()

@@ -28,6 +28,8 @@ let usage = """
     --generate-only     write the trace and stop (for measuring `replay audit` itself, e.g. on 1 GB)
     --reference         also measure ReferenceTraceReader (slow)
     --skip-jsondecoder  skip the JSONDecoder baseline (slow)
+    --recording         measure what one recorded callback costs, bare and through the UIKit glue
+                        (--events calls per run, default 1000000), and nothing else
     --only PHASE        run one phase once, print nothing else (for profilers): audit, reader, reference,
                         floor, jsondecoder, auditor, session
     -h, --help          show this help
@@ -45,6 +47,7 @@ struct Options {
   var reference = false
   var jsonDecoder = true
   var only: String?
+  var recording = false
 }
 
 func parseOptions(_ arguments: [String]) -> Options? {
@@ -75,6 +78,7 @@ func parseOptions(_ arguments: [String]) -> Options? {
       guard let path = value() else { return nil }
       options.output = path
     case "--keep": options.keep = true
+    case "--recording": options.recording = true
     case "--generate-only": options.generateOnly = true
     case "--reference": options.reference = true
     case "--skip-jsondecoder": options.jsonDecoder = false
@@ -205,6 +209,12 @@ func runBenchmark() -> Int32 {
   #if DEBUG
     print("warning: a debug build; run `swift run -c release ReplayBenchmark` for meaningful figures")
   #endif
+  if options.recording {
+    print(
+      MainActor.assumeIsolated { RecordingCost.report(calls: options.events, runs: options.runs) },
+      terminator: "")
+    return 0
+  }
 
   let path: String
   var generated: GeneratedTrace?

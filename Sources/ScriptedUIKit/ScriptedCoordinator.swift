@@ -1,0 +1,7 @@
+import PresentationRecordingUIKit
+
+/// The coordinator UIKit hands `viewWillTransition(to:with:)`.
+@MainActor
+public final class ScriptedCoordinator: UIViewControllerTransitionCoordinator {
+  public init() {}
+}

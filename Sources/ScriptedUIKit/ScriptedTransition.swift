@@ -1,0 +1,47 @@
+import PresentationRecordingUIKit
+
+/// The app's transitioning delegate: a custom card transition with its own presentation controller,
+/// animator and (when the script says the user is dragging) interaction controller.
+@MainActor
+public final class ScriptedTransition: NSObject, UIViewControllerTransitioningDelegate {
+  public override init() { super.init() }
+
+  /// Whether the next transition is driven by a gesture.
+  public var interactive = false
+  /// Whether it vends a presentation controller (an "animator alone" transition does not).
+  public var vendsPresentationController = true
+  public let animator = ScriptedAnimator()
+  public let interactor = ScriptedInteractor()
+
+  public func animationController(
+    forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+  ) -> (any UIViewControllerAnimatedTransitioning)? { animator }
+
+  public func animationController(forDismissed dismissed: UIViewController) -> (
+    any UIViewControllerAnimatedTransitioning
+  )? {
+    animator
+  }
+
+  public func interactionControllerForPresentation(
+    using animator: any UIViewControllerAnimatedTransitioning
+  ) -> (any UIViewControllerInteractiveTransitioning)? {
+    // The app's delegate is handed its own animator, never the recording wrapper.
+    precondition(animator === self.animator, "the app's delegate got an animator that is not its own")
+    return interactive ? interactor : nil
+  }
+
+  public func interactionControllerForDismissal(
+    using animator: any UIViewControllerAnimatedTransitioning
+  ) -> (any UIViewControllerInteractiveTransitioning)? {
+    precondition(animator === self.animator, "the app's delegate got an animator that is not its own")
+    return interactive ? interactor : nil
+  }
+
+  public func presentationController(
+    forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
+  ) -> UIPresentationController? {
+    vendsPresentationController
+      ? CardPresentationController(presentedViewController: presented, presenting: presenting) : nil
+  }
+}

@@ -1,0 +1,6 @@
+import PresentationRecordingUIKit
+
+/// UIKit's private presentation controller of a system style (a sheet's, an alert's): the app never
+/// vends it, so its callbacks must never reach the trace.
+@MainActor
+public final class SystemPresentationController: ScriptedPresentationController {}

@@ -1,0 +1,14 @@
+/// UIViewController.h: `typedef NS_ENUM(NSInteger, UIModalPresentationStyle)` (iOS 17 values;
+/// `UIModalPresentationBlurOverFullScreen` is tvOS-only and left out).
+public enum UIModalPresentationStyle: Int, Sendable {
+  case fullScreen = 0
+  case pageSheet = 1
+  case formSheet = 2
+  case currentContext = 3
+  case custom = 4
+  case overFullScreen = 5
+  case overCurrentContext = 6
+  case popover = 7
+  case none = -1
+  case automatic = -2
+}

@@ -1,0 +1,66 @@
+import PresentationRecordingUIKit
+import ScriptedUIKit
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The issue's "done when": a scripted app with system sheets (presented, a swipe let go, a refused
+/// swipe, a swipe that dismisses), an alert, and a custom card presented with the app's transition and
+/// dismissed by a pan, recorded through the guide's quick start word for word plus the guide's one
+/// wrapper line, on the system clock; the file it flushes audits clean.
+///
+/// This is the only test that installs the shared hooks (they are app-wide, like UIKit's methods).
+@Suite @MainActor struct ScriptedAppTests {
+  @Test func theQuickStartRecordsAWholeScriptedAppAndItsTraceAuditsClean() throws {
+    let scene = SceneDelegate()
+    scene.sceneWillEnterForeground(UIScene())
+    let recorder = try #require(SceneDelegate.recorder)
+    let uikit = ScriptedUIKit(roots: ["root"], recorder: recorder, hooks: { PresentationHooks.shared.core }) {
+      card, cardTransition, _ in
+      guard card.name == "card" else { return nil }
+      card.transitioningDelegate = RecordingTransitioningDelegate(wrapping: cardTransition, for: card)
+      return card.transitioningDelegate
+    }
+    // The app runs in real time: each callback comes as long after the one before as in the episode,
+    // except that idle time between user actions is cut short.
+    var previous: Double?
+    uikit.clockSetter = { t in
+      if let previous, t > previous { usleep(useconds_t(min(t - previous, 0.5) * 1_000_000)) }
+      previous = t
+    }
+    let app =
+      ScriptedEpisodes.sheetPresented + ScriptedEpisodes.sheetSwipeCancelledThenRefused
+      + ScriptedEpisodes.sheetSwipedAway + ScriptedEpisodes.alert
+      + ScriptedEpisodes.cardPresentedThenPannedAway
+    for event in app { uikit.perform(event) }
+    scene.sceneDidEnterBackground(UIScene())
+
+    let path = NSTemporaryDirectory() + "ui.jsonl"
+    let report = FileReport.audit(path: path)
+    #expect(report.inputErrors.isEmpty)
+    #expect(report.findings.isEmpty, "\(report.findings.map { "line \($0.line): \($0.message)" })")
+    let events = TraceReader(bytes: Array((try String(contentsOfFile: path, encoding: .utf8)).utf8))
+      .compactMap {
+        record -> Event? in
+        if case .event(let event, _) = record { event } else { nil }
+      }
+    #expect(events.count == recorder.trace.recordedEvents)
+    let ids = Dictionary(grouping: events, by: \.id).mapValues { $0.map(\.kind) }
+    #expect(ids.count == 3)
+    // The card's own presentation controller is recorded, UIKit's of the sheet and the alert never.
+    let withController = ids.filter { $0.value.contains(.presentationTransitionWillBegin) }
+    #expect(withController.count == 1)
+    #expect(withController.first?.value.contains(.finishInteractiveTransition) == true)
+    #expect(events.first?.payload.style == "pageSheet")
+
+    // Recording again does nothing: the first recorder goes on, and the second file is never opened.
+    let other = NSTemporaryDirectory() + "ui-second-\(getpid()).jsonl"
+    #expect(try PresentationHooks.record(toFile: other) === recorder)
+    #expect(!FileManager.default.fileExists(atPath: other))
+    #expect(PresentationHooks.install(recording: recorder) == .alreadyInstalled)
+  }
+}

@@ -1,0 +1,39 @@
+import PresentationRecordingUIKit
+import ScriptedUIKit
+
+/// One recording: a hook core on a virtual clock writing to memory with a live auditor, and the scripted
+/// UIKit that drives it. View controllers are named by their episode ids through the naming closure.
+@MainActor
+final class RecordedRun {
+  let clock = VirtualTraceClock()
+  let sink = MemoryTraceSink()
+  let live = LiveAuditor()
+  let recorder: PresentationRecorder
+  let core: PresentationHookCore
+  let uikit: ScriptedUIKit
+
+  init(
+    roots: [String], groups: Set<HookGroup> = Set(HookGroup.allCases),
+    transitioningDelegate: (
+      (ScriptedViewController, ScriptedTransition, PresentationHookCore?) -> (
+        any UIViewControllerTransitioningDelegate
+      )?
+    )? = nil
+  ) {
+    let clock = clock
+    let trace = TraceRecorder(sink: sink, clock: clock, liveAuditor: live)
+    recorder = PresentationRecorder(trace) { ($0 as? ScriptedViewController)?.name }
+    let core = PresentationHookCore(recorder: recorder, groups: groups)
+    self.core = core
+    uikit = ScriptedUIKit(
+      roots: roots, recorder: recorder, hooks: { core }, transitioningDelegate: transitioningDelegate)
+    uikit.clockSetter = { clock.set($0) }
+  }
+
+  /// The events recorded so far, read back from the trace text.
+  func recorded() -> [Event] {
+    TraceReader(bytes: Array(sink.text.utf8)).compactMap { record in
+      if case .event(let event, _) = record { event } else { nil }
+    }
+  }
+}
