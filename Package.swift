@@ -24,7 +24,9 @@ let package = Package(
       name: "PresentationRecordingUIKit",
       dependencies: [
         "StateMachine",
-        .target(name: "UIKitSurface", condition: .when(platforms: [.linux, .macOS, .windows, .android, .wasi, .openbsd])),
+        .target(
+          name: "UIKitSurface",
+          condition: .when(platforms: [.linux, .macOS, .windows, .android, .wasi, .openbsd])),
       ],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),

@@ -157,12 +157,11 @@ public struct TransitionReconstructor: Sendable {
     }
     if step.endsTransition {
       transition.endedT = t
-      switch step.trigger {
-      case .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse:
-        transition.endedBy = nil
-      default:
-        transition.endedBy = step.trigger
-      }
+      // A *DidEnd is the end every transition has: only what stood for it is named.
+      let didEnds: [Trigger] = [
+        .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse,
+      ]
+      transition.endedBy = didEnds.contains(step.trigger) ? nil : step.trigger
     }
   }
 
