@@ -44,6 +44,9 @@ public final class ScriptedUIKit {
   public let sheetDelegate = ScriptedSheetDelegate()
   /// Every presentation controller used, UIKit's and the app's.
   public private(set) var presentationControllers: [ScriptedPresentationController] = []
+  /// For each id, whether the app's transitioning delegate vends a presentation controller for each of
+  /// its coming `present` requests, in order, as `play(_:)` read them from the episode.
+  private var plannedControllers: [String: [Bool]] = [:]
 
   /// A UIKit with a window scene per root (`root`, `root:s1`, …), whose root view controllers are
   /// registered under those names; the hooks are looked up at each call, as swapped methods do.
@@ -87,6 +90,47 @@ public final class ScriptedUIKit {
     return controller
   }
 
+  /// Plays the UIKit side of `events`, with the app built per transition as the events show it:
+  ///
+  /// - a presentation whose transition logs `presentationTransitionWillBegin` has the app's own
+  ///   presentation controller, vended by its transitioning delegate (for `.custom`; UIKit asks the
+  ///   delegate for one in no other style), whose callbacks reach the trace;
+  /// - one that logs animator or interaction events but no `WillBegin` has a transitioning delegate that
+  ///   vends the animator (and interaction controller) alone: UIKit's own presentation controller runs
+  ///   it, and its callbacks never reach the trace;
+  /// - one that logs neither is a system style observed from outside: the request, the appearance
+  ///   callbacks, the adaptive delegate and the completion block.
+  ///
+  /// The animator vends an interruptible animator when the episode asks for one, the interaction
+  /// controller starts with the episode's `wantsInteractiveStart`, and pauses, finishes, cancels and
+  /// `completeTransition(false)` (an abort) are the app's calls on the context it was handed.
+  public func play(_ events: [Event]) {
+    plan(events)
+    for event in events { perform(event) }
+  }
+
+  /// Reads from `events`, for each `present`, whether its transition logs a
+  /// `presentationTransitionWillBegin` before the id's next request or dismissal.
+  private func plan(_ events: [Event]) {
+    var open: [String: Int] = [:]
+    var planned: [String: [Bool]] = [:]
+    for event in events {
+      if event.kind == .present {
+        planned[event.id, default: []].append(false)
+        open[event.id] = planned[event.id, default: []].count - 1
+      } else if event.kind == .presentationTransitionWillBegin {
+        if let index = open.removeValue(forKey: event.id) { planned[event.id]?[index] = true }
+      } else if [
+        .dismiss, .dismissalTransitionWillBegin, .presentationControllerWillDismiss, .completeTransition,
+      ]
+      .contains(event.kind) {
+        // A request ends with the id's next one, or unbegun with its `completeTransition` (an animator's).
+        open[event.id] = nil
+      }
+    }
+    for (id, plans) in planned { plannedControllers[id, default: []] += plans }
+  }
+
   /// Plays the UIKit side of `event`.
   public func perform(_ event: Event) {
     let id = event.id
@@ -108,6 +152,7 @@ public final class ScriptedUIKit {
         // root's top-most presentation; the app's own presentation controller is the one that reports it.
         let presenter = topMost(from: "root")
         link(controller(id), to: presenter)
+        transitions[id]?.vendsPresentationController = true
         makePresentationController(for: controller(id), presenter: presenter, style: .custom)
         flights[id] = Flight(direction: .presenting, requestOpen: false, context: context(id, .presenting))
       }
@@ -171,6 +216,8 @@ public final class ScriptedUIKit {
     case .completeTransition:
       let didComplete = payload.didComplete ?? true
       appContext(id)?.completeTransition(didComplete)
+      // A transition with no `*WillBegin` ends here: a later `WillBegin` begins another.
+      flights[id]?.requestOpen = false
       // UIKit takes a presentation off its stack when it is cancelled or dismissed.
       if (flights[id]?.direction == .presenting) != didComplete { unlink(id) }
     case .animationEnded: vend(id).flight.animator?.animationEnded(payload.completed ?? true)
@@ -211,6 +258,11 @@ public final class ScriptedUIKit {
     let presenter = self.controller(payload.presenter ?? "root")
     let style = Self.style(payload.style ?? "custom")
     controller.modalPresentationStyle = style
+    if var plans = plannedControllers[id], !plans.isEmpty {
+      // The app as `play(_:)` read it: a delegate that vends a presentation controller, or animators only.
+      transitions[id]?.vendsPresentationController = plans.removeFirst()
+      plannedControllers[id] = plans
+    }
     makePresentationController(for: controller, presenter: presenter, style: style)
     if style == .pageSheet || style == .formSheet {
       // As an edit form does before presenting itself: `presentationController?.delegate = self`.
