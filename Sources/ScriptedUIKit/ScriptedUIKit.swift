@@ -1,23 +1,27 @@
 import PresentationRecordingUIKit
 
-/// A UIKit stand-in (for the glue's tests, `RecorderExample` and `ReplayBenchmark`) that plays the UIKit side of a generated episode: for each event it makes the call
-/// that produces it, on the objects UIKit would call, in the episode's order (which is UIKit's documented
-/// order: the generator writes the callbacks as UIKit sends them).
+/// A UIKit stand-in (for the glue's tests, `RecorderExample` and `ReplayBenchmark`) that plays the UIKit
+/// side of a generated episode: for each event it makes the call that produces it, on the objects UIKit
+/// would call, in the episode's order (which is UIKit's documented order: the generator writes the
+/// callbacks as UIKit sends them).
 ///
 /// ```swift
-/// let uikit = ScriptedUIKit(roots: ["root"], hooks: core)
-/// for event in episode { uikit.perform(event) }
+/// let uikit = ScriptedUIKit(roots: ["root"], recorder: recorder, hooks: { core })
+/// uikit.play(episode)  // the app built per transition as the episode shows it
 /// ```
 ///
 /// Requests go through the hooks (`willPresent`, `willDismiss`) as the swapped `present`/`dismiss` would,
 /// and the completion block the hooks return is run when the episode's `completion` comes. Presentation
 /// controller callbacks go to the presentation controller of the presentation: the app's own (vended by
-/// its transitioning delegate) for `.custom` and for presentations begun by their callbacks alone, UIKit's
-/// private one for every other style. Animator and interaction callbacks go to what the app's
-/// transitioning delegate vended through its `RecordingTransitioningDelegate`, and the context calls
-/// (`update`, `finish`, `cancel`, `pause`, `completeTransition`) are made by the app's code on the context
-/// it was handed. Appearance callbacks go through the hooks to the view controller. Gestures and marks are
-/// the app's own business: nothing UIKit calls, so the stand-in does nothing for them.
+/// its transitioning delegate) for `.custom` when the app vends one (with `play(_:)`, when the episode's
+/// presenting transition logs `presentationTransitionWillBegin`) and for presentations begun by their
+/// callbacks alone, UIKit's private one otherwise (every other style, and a delegate that vends animators
+/// only). Animator and interaction callbacks go to what the app's transitioning delegate vended through
+/// its `RecordingTransitioningDelegate`, and the context calls (`update`, `finish`, `cancel`, `pause`,
+/// `completeTransition`) are made by the app's code on the context it was handed. Appearance callbacks
+/// go through the hooks to the view controller. Gestures and marks are the app's own business: nothing
+/// UIKit calls, so the stand-in does nothing for them. `perform(_:)` plays one event with the app built
+/// as before (a delegate that vends a presentation controller for every `.custom` presentation).
 @MainActor
 public final class ScriptedUIKit {
   private enum Direction { case presenting, dismissing }

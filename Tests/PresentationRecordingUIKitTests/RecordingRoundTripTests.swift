@@ -44,8 +44,10 @@ import Testing
     var census = TraceCensus()
     /// Completion blocks run after a cancelled or aborted transition.
     var completionsAfterCancel = 0
-    /// Presentation-controller callbacks left out by `GlueView`'s "UIKit's own presentation controller".
-    var uikitsControllerCallbacks = 0
+    /// Presentation-controller callbacks left out by `GlueView`'s "UIKit's own presentation controller":
+    /// of presentations in a system style, and of `custom` ones that logged no `WillBegin`.
+    var systemStyleControllerCallbacks = 0
+    var unbegunControllerCallbacks = 0
     /// Alerts whose style `GlueView` wrote as UIKit reports it.
     var alertsAsCustom = 0
   }
@@ -65,7 +67,8 @@ import Testing
       let recorded = run.recorded()
       outcome.recorded.formUnion(recorded.map(\.kind))
       let projection = GlueView.projection(events)
-      outcome.uikitsControllerCallbacks += projection.uikitsControllerCallbacks
+      outcome.systemStyleControllerCallbacks += projection.systemStyleControllerCallbacks
+      outcome.unbegunControllerCallbacks += projection.unbegunControllerCallbacks
       outcome.alertsAsCustom += projection.alertsAsCustom
       let expected = projection.kept
       let context = "trace \(trace) of seed \(seed), maxDepth \(configuration.maxDepth)"
@@ -134,11 +137,13 @@ import Testing
     #expect(outcome.census.swipes.dismissed > 0 && outcome.census.swipes.reverted > 0)
     #expect(outcome.census.swipes.refused > 0)
     #expect(outcome.completionsAfterCancel > 0)
-    #expect(outcome.uikitsControllerCallbacks > 0)
+    #expect(outcome.systemStyleControllerCallbacks > 0)
+    #expect(outcome.unbegunControllerCallbacks > 0)
     #expect(outcome.alertsAsCustom > 0)
     print(
       "RecordingRoundTripTests: \(outcome.episodes) episodes; \(outcome.census.summary); completion after "
-        + "a cancel \(outcome.completionsAfterCancel); UIKit's controller callbacks left out "
-        + "\(outcome.uikitsControllerCallbacks), alerts written as custom \(outcome.alertsAsCustom)")
+        + "a cancel \(outcome.completionsAfterCancel); UIKit's controller callbacks left out: system style "
+        + "\(outcome.systemStyleControllerCallbacks), custom with no WillBegin \(outcome.unbegunControllerCallbacks); "
+        + "alerts written as custom \(outcome.alertsAsCustom)")
   }
 }

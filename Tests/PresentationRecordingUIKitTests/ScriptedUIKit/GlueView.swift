@@ -23,12 +23,6 @@ import StateMachine
 ///   writes the style UIKit reports (it never inspects the presented controller's class), so the
 ///   recording says `custom`. Only the style is rewritten; the alert's events are kept.
 enum GlueView {
-  /// The presentation-controller callbacks the glue never records.
-  static let controllerCallbacks: Set<EventKind> = [
-    .presentationTransitionWillBegin, .presentationTransitionDidEnd, .dismissalTransitionWillBegin,
-    .dismissalTransitionDidEnd, .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews,
-  ]
-
   static func recordable(_ episode: [Event]) -> [Event] {
     projection(episode).kept
   }
@@ -36,8 +30,14 @@ enum GlueView {
   /// What the projections did to an episode.
   struct Projection {
     var kept: [Event] = []
-    /// Controller callbacks left out: UIKit's own presentation controller.
-    var uikitsControllerCallbacks = 0
+    /// Controller callbacks left out (UIKit's own presentation controller) of presentations in a system
+    /// style.
+    var systemStyleControllerCallbacks = 0
+    /// Controller callbacks left out of `custom` presentations whose presenting transition logged no
+    /// `presentationTransitionWillBegin` (animator-only or observed).
+    var unbegunControllerCallbacks = 0
+    /// Every controller callback left out.
+    var uikitsControllerCallbacks: Int { systemStyleControllerCallbacks + unbegunControllerCallbacks }
     /// `present` requests of alerts written with style `custom`.
     var alertsAsCustom = 0
   }
@@ -50,11 +50,21 @@ enum GlueView {
     var appOwned: [String: Bool] = [:]
     // A `present` whose transition has not logged its `presentationTransitionWillBegin` yet, with its style.
     var presentOpen: [String: String] = [:]
+    // The style of each id's current presentation.
+    var style: [String: String] = [:]
+    func leaveOut(_ event: Event) {
+      if (style[event.id] ?? "custom") == "custom" {
+        projection.unbegunControllerCallbacks += 1
+      } else {
+        projection.systemStyleControllerCallbacks += 1
+      }
+    }
     for event in episode {
       switch event.kind {
       case .present:
         appOwned[event.id] = false
         presentOpen[event.id] = event.payload.style ?? "custom"
+        style[event.id] = event.payload.style ?? "custom"
         var request = normalized(event)
         if request.payload.style == "alert" {
           request.payload.style = "custom"
@@ -63,21 +73,14 @@ enum GlueView {
         projection.kept.append(request)
       case .presentationTransitionWillBegin:
         // Begun by its callbacks alone (no request): the app's own controller reports it.
-        let style = presentOpen.removeValue(forKey: event.id) ?? "custom"
-        appOwned[event.id] = style == "custom"
-        if appOwned[event.id] == true {
-          projection.kept.append(normalized(event))
-        } else {
-          projection.uikitsControllerCallbacks += 1
-        }
+        let requested = presentOpen.removeValue(forKey: event.id)
+        if requested == nil { style[event.id] = "custom" }
+        appOwned[event.id] = (requested ?? "custom") == "custom"
+        if appOwned[event.id] == true { projection.kept.append(normalized(event)) } else { leaveOut(event) }
       case .presentationTransitionDidEnd, .dismissalTransitionWillBegin, .dismissalTransitionDidEnd,
         .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews:
         if event.kind == .dismissalTransitionWillBegin { presentOpen[event.id] = nil }
-        if appOwned[event.id] == true {
-          projection.kept.append(normalized(event))
-        } else {
-          projection.uikitsControllerCallbacks += 1
-        }
+        if appOwned[event.id] == true { projection.kept.append(normalized(event)) } else { leaveOut(event) }
       case .dismiss, .presentationControllerWillDismiss:
         presentOpen[event.id] = nil
         projection.kept.append(normalized(event))
