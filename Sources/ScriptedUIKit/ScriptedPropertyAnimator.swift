@@ -4,4 +4,7 @@ import PresentationRecordingUIKit
 @MainActor
 public final class ScriptedPropertyAnimator: UIViewImplicitlyAnimating {
   public init() {}
+
+  /// Nothing to run: the scripted UIKit moves no views.
+  public func startAnimation() {}
 }

@@ -1,23 +1,27 @@
 import PresentationRecordingUIKit
 
-/// A UIKit stand-in (for the glue's tests, `RecorderExample` and `ReplayBenchmark`) that plays the UIKit side of a generated episode: for each event it makes the call
-/// that produces it, on the objects UIKit would call, in the episode's order (which is UIKit's documented
-/// order: the generator writes the callbacks as UIKit sends them).
+/// A UIKit stand-in (for the glue's tests, `RecorderExample` and `ReplayBenchmark`) that plays the UIKit
+/// side of a generated episode: for each event it makes the call that produces it, on the objects UIKit
+/// would call, in the episode's order (which is UIKit's documented order: the generator writes the
+/// callbacks as UIKit sends them).
 ///
 /// ```swift
-/// let uikit = ScriptedUIKit(roots: ["root"], hooks: core)
-/// for event in episode { uikit.perform(event) }
+/// let uikit = ScriptedUIKit(roots: ["root"], recorder: recorder, hooks: { core })
+/// uikit.play(episode)  // the app built per transition as the episode shows it
 /// ```
 ///
 /// Requests go through the hooks (`willPresent`, `willDismiss`) as the swapped `present`/`dismiss` would,
 /// and the completion block the hooks return is run when the episode's `completion` comes. Presentation
 /// controller callbacks go to the presentation controller of the presentation: the app's own (vended by
-/// its transitioning delegate) for `.custom` and for presentations begun by their callbacks alone, UIKit's
-/// private one for every other style. Animator and interaction callbacks go to what the app's
-/// transitioning delegate vended through its `RecordingTransitioningDelegate`, and the context calls
-/// (`update`, `finish`, `cancel`, `pause`, `completeTransition`) are made by the app's code on the context
-/// it was handed. Appearance callbacks go through the hooks to the view controller. Gestures and marks are
-/// the app's own business: nothing UIKit calls, so the stand-in does nothing for them.
+/// its transitioning delegate) for `.custom` when the app vends one (with `play(_:)`, when the episode's
+/// presenting transition logs `presentationTransitionWillBegin`) and for presentations begun by their
+/// callbacks alone, UIKit's private one otherwise (every other style, and a delegate that vends animators
+/// only). Animator and interaction callbacks go to what the app's transitioning delegate vended through
+/// its `RecordingTransitioningDelegate`, and the context calls (`update`, `finish`, `cancel`, `pause`,
+/// `completeTransition`) are made by the app's code on the context it was handed. Appearance callbacks
+/// go through the hooks to the view controller. Gestures and marks are the app's own business: nothing
+/// UIKit calls, so the stand-in does nothing for them. `perform(_:)` plays one event with the app built
+/// as before (a delegate that vends a presentation controller for every `.custom` presentation).
 @MainActor
 public final class ScriptedUIKit {
   private enum Direction { case presenting, dismissing }
@@ -44,6 +48,9 @@ public final class ScriptedUIKit {
   public let sheetDelegate = ScriptedSheetDelegate()
   /// Every presentation controller used, UIKit's and the app's.
   public private(set) var presentationControllers: [ScriptedPresentationController] = []
+  /// For each id, whether the app's transitioning delegate vends a presentation controller for each of
+  /// its coming `present` requests, in order, as `play(_:)` read them from the episode.
+  private var plannedControllers: [String: [Bool]] = [:]
 
   /// A UIKit with a window scene per root (`root`, `root:s1`, …), whose root view controllers are
   /// registered under those names; the hooks are looked up at each call, as swapped methods do.
@@ -87,6 +94,47 @@ public final class ScriptedUIKit {
     return controller
   }
 
+  /// Plays the UIKit side of `events`, with the app built per transition as the events show it:
+  ///
+  /// - a presentation whose transition logs `presentationTransitionWillBegin` has the app's own
+  ///   presentation controller, vended by its transitioning delegate (for `.custom`; UIKit asks the
+  ///   delegate for one in no other style), whose callbacks reach the trace;
+  /// - one that logs animator or interaction events but no `WillBegin` has a transitioning delegate that
+  ///   vends the animator (and interaction controller) alone: UIKit's own presentation controller runs
+  ///   it, and its callbacks never reach the trace;
+  /// - one that logs neither is a system style observed from outside: the request, the appearance
+  ///   callbacks, the adaptive delegate and the completion block.
+  ///
+  /// The animator vends an interruptible animator when the episode asks for one, the interaction
+  /// controller starts with the episode's `wantsInteractiveStart`, and pauses, finishes, cancels and
+  /// `completeTransition(false)` (an abort) are the app's calls on the context it was handed.
+  public func play(_ events: [Event]) {
+    plan(events)
+    for event in events { perform(event) }
+  }
+
+  /// Reads from `events`, for each `present`, whether its transition logs a
+  /// `presentationTransitionWillBegin` before the id's next request or dismissal.
+  private func plan(_ events: [Event]) {
+    var open: [String: Int] = [:]
+    var planned: [String: [Bool]] = [:]
+    for event in events {
+      if event.kind == .present {
+        planned[event.id, default: []].append(false)
+        open[event.id] = planned[event.id, default: []].count - 1
+      } else if event.kind == .presentationTransitionWillBegin {
+        if let index = open.removeValue(forKey: event.id) { planned[event.id]?[index] = true }
+      } else if [
+        .dismiss, .dismissalTransitionWillBegin, .presentationControllerWillDismiss, .completeTransition,
+      ]
+      .contains(event.kind) {
+        // A request ends with the id's next one, or unbegun with its `completeTransition` (an animator's).
+        open[event.id] = nil
+      }
+    }
+    for (id, plans) in planned { plannedControllers[id, default: []] += plans }
+  }
+
   /// Plays the UIKit side of `event`.
   public func perform(_ event: Event) {
     let id = event.id
@@ -108,6 +156,7 @@ public final class ScriptedUIKit {
         // root's top-most presentation; the app's own presentation controller is the one that reports it.
         let presenter = topMost(from: "root")
         link(controller(id), to: presenter)
+        transitions[id]?.vendsPresentationController = true
         makePresentationController(for: controller(id), presenter: presenter, style: .custom)
         flights[id] = Flight(direction: .presenting, requestOpen: false, context: context(id, .presenting))
       }
@@ -171,6 +220,8 @@ public final class ScriptedUIKit {
     case .completeTransition:
       let didComplete = payload.didComplete ?? true
       appContext(id)?.completeTransition(didComplete)
+      // A transition with no `*WillBegin` ends here: a later `WillBegin` begins another.
+      flights[id]?.requestOpen = false
       // UIKit takes a presentation off its stack when it is cancelled or dismissed.
       if (flights[id]?.direction == .presenting) != didComplete { unlink(id) }
     case .animationEnded: vend(id).flight.animator?.animationEnded(payload.completed ?? true)
@@ -211,6 +262,11 @@ public final class ScriptedUIKit {
     let presenter = self.controller(payload.presenter ?? "root")
     let style = Self.style(payload.style ?? "custom")
     controller.modalPresentationStyle = style
+    if var plans = plannedControllers[id], !plans.isEmpty {
+      // The app as `play(_:)` read it: a delegate that vends a presentation controller, or animators only.
+      transitions[id]?.vendsPresentationController = plans.removeFirst()
+      plannedControllers[id] = plans
+    }
     makePresentationController(for: controller, presenter: presenter, style: style)
     if style == .pageSheet || style == .formSheet {
       // As an edit form does before presenting itself: `presentationController?.delegate = self`.

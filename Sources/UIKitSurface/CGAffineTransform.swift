@@ -13,6 +13,8 @@ public struct CGAffineTransform: Sendable, Equatable {
     (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
   }
 
+  /// `CGAffineTransformMakeTranslation(CGFloat tx, CGFloat ty)`, in Swift `init(translationX:y:)`.
+  public init(translationX tx: CGFloat, y ty: CGFloat) { self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty) }
   /// `CGAffineTransformIdentity`.
   public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 }

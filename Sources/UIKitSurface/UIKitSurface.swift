@@ -1,5 +1,6 @@
-// The UIKit API the presentation-recording glue uses, declared for platforms that cannot import UIKit
-// (Linux, macOS), so that the glue compiles and its tests run there. Each declaration is transcribed from
+// The UIKit API the presentation-recording glue uses (and the recording guides' Swift blocks, compiled as
+// files of the glue's test target), declared for platforms that cannot import UIKit (Linux, macOS), so
+// that the glue and the guides compile and the glue's tests run there. Each declaration is transcribed from
 // the iOS SDK's public headers (iPhoneOS17.0.sdk, UIKit.framework/Headers; the header is named on each
 // declaration) into the Swift UIKit imports them as, with these differences that Linux forces:
 //

@@ -3,39 +3,101 @@ import StateMachine
 /// What the glue records of an episode: the episode restricted to the events the glue records, written
 /// the way the glue writes them. The test compares the recording with this.
 ///
-/// Left out: gestures and marks (the app records those itself, if it wants them), and the
-/// presentation-controller callbacks of a presentation whose presentation controller is UIKit's (a
-/// `present` with a style other than `custom`): the contract's "observed from outside". A presentation
-/// begun by its callbacks alone has the app's own controller, as in the scripted UIKit.
+/// Left out, each by construction of the glue (it records only what UIKit calls on the app's objects):
+///
+/// - gestures and marks: the app records those itself, if it wants them;
+/// - **UIKit's own presentation controller** (`uikitsPresentationController`): the presentation-controller
+///   callbacks (`*WillBegin`, `*DidEnd`, layout passes) of a presentation whose presentation controller
+///   the app's transitioning delegate did not vend. UIKit asks the delegate for one only for `.custom`
+///   and only when it presents, and the glue records the callbacks of vended controllers alone (a
+///   `WillBegin` would tell the machine the app owns the presentation). So the generator's controller
+///   callbacks are left out for a presentation in a system style (`pageSheet`, `fullScreen`, …, which
+///   its presentations with an app-owned controller draw among), for a presentation whose presenting
+///   transition logged no `presentationTransitionWillBegin` (animator-only or observed: the lone
+///   `*DidEnd` the generator writes once in a while in an animator-only tail, a later dismissal whose
+///   episode draws `dismissalTransitionWillBegin`, a rotation's layout passes), as the scripted UIKit
+///   sends them to UIKit's private controller. A presentation begun by its callbacks alone has the app's
+///   own controller, as in the scripted UIKit.
+/// - **An alert's style** (`alertsAsCustom`): the generator writes a `present` of an alert with style
+///   `alert`; UIKit reports `.custom` for a `UIAlertController`'s `modalPresentationStyle` and the glue
+///   writes the style UIKit reports (it never inspects the presented controller's class), so the
+///   recording says `custom`. Only the style is rewritten; the alert's events are kept.
 enum GlueView {
   static func recordable(_ episode: [Event]) -> [Event] {
-    var systemOwned: [String: Bool] = [:]
-    var presentOpen: [String: Bool] = [:]
+    projection(episode).kept
+  }
+
+  /// What the projections did to an episode.
+  struct Projection {
     var kept: [Event] = []
+    /// Controller callbacks left out (UIKit's own presentation controller) of presentations in a system
+    /// style.
+    var systemStyleControllerCallbacks = 0
+    /// Controller callbacks left out of `custom` presentations whose presenting transition logged no
+    /// `presentationTransitionWillBegin` (animator-only or observed).
+    var unbegunControllerCallbacks = 0
+    /// Every controller callback left out.
+    var uikitsControllerCallbacks: Int { systemStyleControllerCallbacks + unbegunControllerCallbacks }
+    /// `present` requests of alerts written with style `custom`.
+    var alertsAsCustom = 0
+  }
+
+  /// `episode` without the controller callbacks of presentations whose presentation controller is
+  /// UIKit's, with an alert's style as UIKit reports it, and how many events each projection touched.
+  static func projection(_ episode: [Event]) -> Projection {
+    var projection = Projection()
+    // Whether the app's delegate vended the presentation controller of each id's current presentation.
+    var appOwned: [String: Bool] = [:]
+    // A `present` whose transition has not logged its `presentationTransitionWillBegin` yet, with its style.
+    var presentOpen: [String: String] = [:]
+    // The style of each id's current presentation.
+    var style: [String: String] = [:]
+    func leaveOut(_ event: Event) {
+      if (style[event.id] ?? "custom") == "custom" {
+        projection.unbegunControllerCallbacks += 1
+      } else {
+        projection.systemStyleControllerCallbacks += 1
+      }
+    }
     for event in episode {
       switch event.kind {
       case .present:
-        systemOwned[event.id] = (event.payload.style ?? "custom") != "custom"
-        presentOpen[event.id] = true
-        kept.append(normalized(event))
+        appOwned[event.id] = false
+        presentOpen[event.id] = event.payload.style ?? "custom"
+        style[event.id] = event.payload.style ?? "custom"
+        var request = normalized(event)
+        if request.payload.style == "alert" {
+          request.payload.style = "custom"
+          projection.alertsAsCustom += 1
+        }
+        projection.kept.append(request)
       case .presentationTransitionWillBegin:
-        if presentOpen[event.id] != true { systemOwned[event.id] = false }
-        presentOpen[event.id] = false
-        if systemOwned[event.id] != true { kept.append(normalized(event)) }
+        // Begun by its callbacks alone (no request): the app's own controller reports it.
+        let requested = presentOpen.removeValue(forKey: event.id)
+        if requested == nil { style[event.id] = "custom" }
+        appOwned[event.id] = (requested ?? "custom") == "custom"
+        if appOwned[event.id] == true { projection.kept.append(normalized(event)) } else { leaveOut(event) }
       case .presentationTransitionDidEnd, .dismissalTransitionWillBegin, .dismissalTransitionDidEnd,
         .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews:
-        if systemOwned[event.id] != true { kept.append(normalized(event)) }
+        if event.kind == .dismissalTransitionWillBegin { presentOpen[event.id] = nil }
+        if appOwned[event.id] == true { projection.kept.append(normalized(event)) } else { leaveOut(event) }
+      case .dismiss, .presentationControllerWillDismiss:
+        presentOpen[event.id] = nil
+        projection.kept.append(normalized(event))
       case .panBegan, .panChanged, .panEnded, .panCancelled, .mark: break
-      case .dismiss, .animateTransition, .startInteractiveTransition, .interruptibleAnimator,
+      case .completeTransition:
+        // A transition with no `*WillBegin` ends here: a later `WillBegin` begins another.
+        presentOpen[event.id] = nil
+        projection.kept.append(normalized(event))
+      case .animateTransition, .startInteractiveTransition, .interruptibleAnimator,
         .updateInteractiveTransition, .pauseInteractiveTransition, .finishInteractiveTransition,
-        .cancelInteractiveTransition, .completeTransition, .animationEnded, .viewWillAppear, .viewIsAppearing,
+        .cancelInteractiveTransition, .animationEnded, .viewWillAppear, .viewIsAppearing,
         .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .viewWillTransitionToSize,
-        .presentationControllerWillDismiss, .presentationControllerDidDismiss,
-        .presentationControllerDidAttemptToDismiss, .completion:
-        kept.append(normalized(event))
+        .presentationControllerDidDismiss, .presentationControllerDidAttemptToDismiss, .completion:
+        projection.kept.append(normalized(event))
       }
     }
-    return kept
+    return projection
   }
 
   /// `event` with the format's defaults written out, as the glue writes them: a request's `presenter`

@@ -36,4 +36,15 @@ final class RecordedRun {
       if case .event(let event, _) = record { event } else { nil }
     }
   }
+
+  /// The line number of the first event in the trace text (after the header).
+  func firstEventLine() -> Int {
+    let lines = sink.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let index = lines.firstIndex { line in
+      TraceReader(bytes: Array((line + "\n").utf8)).contains { record in
+        if case .event = record { true } else { false }
+      }
+    }
+    return (index ?? 0) + 1
+  }
 }
