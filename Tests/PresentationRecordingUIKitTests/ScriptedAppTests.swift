@@ -19,12 +19,13 @@ import Testing
     let scene = SceneDelegate()
     scene.sceneWillEnterForeground(UIScene())
     let recorder = try #require(SceneDelegate.recorder)
-    let uikit = ScriptedUIKit(roots: ["root"], recorder: recorder, hooks: { PresentationHooks.shared.core }) {
-      card, cardTransition, _ in
-      guard card.name == "card" else { return nil }
-      card.transitioningDelegate = RecordingTransitioningDelegate(wrapping: cardTransition, for: card)
-      return card.transitioningDelegate
-    }
+    let uikit = ScriptedUIKit(
+      roots: ["root"], recorder: recorder, hooks: { PresentationHooks.shared.core },
+      transitioningDelegate: { card, cardTransition, _ in
+        guard card.name == "card" else { return nil }
+        card.transitioningDelegate = RecordingTransitioningDelegate(wrapping: cardTransition, for: card)
+        return card.transitioningDelegate
+      })
     // The app runs in real time: each callback comes as long after the one before as in the episode,
     // except that idle time between user actions is cut short.
     var previous: Double?
