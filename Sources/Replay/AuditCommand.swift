@@ -74,8 +74,20 @@ enum AuditCommand {
       })
     if parsed[Option.checkExpect] { return checkExpect(report, json: format == "json") }
     var result = ReplayCLI.Result(status: ExitStatus(report, strict: ThresholdOptions.isStrict(parsed)))
-    result.stdout = format == "json" ? report.json() + "\n" : report.text(color: context.useColor)
+    result.streamedStdout = Self.streamed(report, json: format == "json", color: context.useColor)
     return result
+  }
+
+  /// The report written a piece at a time: its text, or its JSON document and a newline.
+  private static func streamed(_ report: AuditReport, json: Bool, color: Bool) -> (inout OutputSink) -> Void {
+    { sink in
+      if json {
+        report.writeJSON(to: &sink)
+        sink.write("\n")
+      } else {
+        report.writeText(color: color, to: &sink)
+      }
+    }
   }
 
   /// One file's findings against its header's `expect`.
@@ -217,7 +229,7 @@ enum AuditCommand {
       }
       let report = AuditReport(files: [run.report])
       var result = ReplayCLI.Result(status: ExitStatus(report, strict: ThresholdOptions.isStrict(parsed)))
-      result.stdout = format == "json" ? report.json() + "\n" : report.text(color: context.useColor)
+      result.streamedStdout = streamed(report, json: format == "json", color: context.useColor)
       result.stderr = notes
       if let snapshot {
         result.stderr += "resumed after line \(snapshot.line); now at line \(run.snapshot.line)\n"

@@ -7,8 +7,44 @@ enum ReplayCLI {
   /// What a run printed and how it ended.
   struct Result {
     var status = ExitStatus.clean
-    var stdout = ""
     var stderr = ""
+    /// Standard output held whole, for the commands whose output is small.
+    private var heldStdout = ""
+    /// Standard output written a piece at a time, for a report as large as its findings: the process
+    /// writes the pieces as they come (`writeStdout`), so the report never sits in memory whole.
+    var streamedStdout: ((inout OutputSink) -> Void)?
+
+    init(status: ExitStatus = .clean, stdout: String = "", stderr: String = "") {
+      self.status = status
+      self.heldStdout = stdout
+      self.stderr = stderr
+    }
+
+    /// The whole standard output (a streamed one is rendered on reading, for tests and callers that want it
+    /// as text).
+    var stdout: String {
+      get {
+        var text = ""
+        writeStdout { text += $0 }
+        return text
+      }
+      set {
+        heldStdout = newValue
+        streamedStdout = nil
+      }
+    }
+
+    /// Hands standard output to `emit` in pieces, in order.
+    func writeStdout(_ emit: (String) -> Void) {
+      guard let streamedStdout else {
+        emit(heldStdout)
+        return
+      }
+      withoutActuallyEscaping(emit) { emit in
+        var sink = OutputSink(emit)
+        streamedStdout(&sink)
+      }
+    }
   }
 
   /// The context a run sees from its process: environment and whether stdout is a terminal.

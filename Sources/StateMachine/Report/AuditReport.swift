@@ -46,39 +46,69 @@ public struct AuditReport: Sendable, Hashable {
 
   /// Compiler-style lines (`path:line:col: error: [rule-id] message`), then a summary line.
   public func text(color: Bool) -> String {
-    let style = TextStyle(enabled: color)
     var out = ""
+    writeText(color: color, to: &out)
+    return out
+  }
+
+  /// `text(color:)` written a line at a time to `target`, so that a report of many findings is never held
+  /// whole in memory beside the findings themselves (`replay audit` writes it to standard output this way).
+  ///
+  /// ```swift
+  /// var out = ""
+  /// report.writeText(color: false, to: &out)
+  /// ```
+  public func writeText<Target: TextOutputStream>(color: Bool, to target: inout Target) {
+    let style = TextStyle(enabled: color)
     for file in files {
       if let failure = file.readFailure {
-        out += "\(file.path): \(style.error("error:")) [unreadable] \(failure)\n"
+        target.write("\(file.path): \(style.error("error:")) [unreadable] \(failure)\n")
       }
-      var entries: [(line: Int, column: Int, text: String)] = []
-      for error in file.inputErrors {
-        entries.append(
-          (
-            error.line, error.column,
-            "\(file.path):\(error.line):\(error.column): \(style.error("error:")) [input] \(error.message)"
-          ))
+      // Input errors, findings and notes merged by line, each kind in its own order within a line: sorted
+      // as positions, and each line built only when it is written.
+      var entries: [TextEntry] = []
+      entries.reserveCapacity(file.inputErrors.count + file.findings.count + file.notes.count)
+      for (index, error) in file.inputErrors.enumerated() {
+        entries.append(TextEntry(line: error.line, kind: .inputError, index: index))
       }
-      for finding in file.findings {
-        let label = finding.severity == .error ? style.error("error:") : style.warning("warning:")
-        entries.append(
-          (
-            finding.line, 1,
-            "\(file.path):\(finding.line):1: \(label) [\(finding.rule.rawValue)] \(finding.message)"
-          ))
+      for (index, finding) in file.findings.enumerated() {
+        entries.append(TextEntry(line: finding.line, kind: .finding, index: index))
       }
-      for note in file.notes {
-        entries.append((note.line, 1, "\(file.path):\(note.line):1: \(style.note("note:")) \(note.message)"))
+      for (index, note) in file.notes.enumerated() {
+        entries.append(TextEntry(line: note.line, kind: .note, index: index))
       }
-      for entry in entries.enumerated().sorted(by: {
-        ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
-      }) {
-        out += entry.element.text + "\n"
+      entries.sort()
+      for entry in entries {
+        switch entry.kind {
+        case .inputError:
+          let error = file.inputErrors[entry.index]
+          target.write(
+            "\(file.path):\(error.line):\(error.column): \(style.error("error:")) [input] \(error.message)\n")
+        case .finding:
+          let finding = file.findings[entry.index]
+          let label = finding.severity == .error ? style.error("error:") : style.warning("warning:")
+          target.write(
+            "\(file.path):\(finding.line):1: \(label) [\(finding.rule.rawValue)] \(finding.message)\n")
+        case .note:
+          let note = file.notes[entry.index]
+          target.write("\(file.path):\(note.line):1: \(style.note("note:")) \(note.message)\n")
+        }
       }
     }
-    out += summary(style: style) + "\n"
-    return out
+    target.write(summary(style: style) + "\n")
+  }
+
+  /// Where a line of the text report comes from: sorted by line, then input errors, findings and notes,
+  /// each in its own order, as the lines were always merged.
+  private struct TextEntry: Comparable {
+    enum Kind: Int { case inputError, finding, note }
+    var line: Int
+    var kind: Kind
+    var index: Int
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+      (lhs.line, lhs.kind.rawValue, lhs.index) < (rhs.line, rhs.kind.rawValue, rhs.index)
+    }
   }
 
   private func summary(style: TextStyle) -> String {
@@ -98,6 +128,19 @@ public struct AuditReport: Sendable, Hashable {
 
   /// The report document (<doc:Rules#Reports-and-exit-status>): `{"files":[{"path","events","violations","errors","notes"}],"summary":{…}}`.
   public func json() -> String {
+    var out = ""
+    writeJSON(to: &out)
+    return out
+  }
+
+  /// `json()` written a finding at a time to `target` (without the final newline), so that the document
+  /// of many findings is never held whole in memory.
+  ///
+  /// ```swift
+  /// var out = ""
+  /// report.writeJSON(to: &out)
+  /// ```
+  public func writeJSON<Target: TextOutputStream>(to target: inout Target) {
     var out = "{\"files\":["
     for (index, file) in files.enumerated() {
       if index > 0 { out += "," }
@@ -115,6 +158,8 @@ public struct AuditReport: Sendable, Hashable {
         out += ",\"message\":"
         JSONText.appendString(finding.message, to: &out)
         out += "}"
+        target.write(out)
+        out.removeAll(keepingCapacity: true)
       }
       out += "],\"errors\":["
       var errors = file.inputErrors
@@ -145,7 +190,7 @@ public struct AuditReport: Sendable, Hashable {
     out += "],\"summary\":{\"files\":\(totals.files),\"events\":\(totals.events),\"errors\":\(totals.errors),"
     out +=
       "\"warnings\":\(totals.warnings),\"inputErrors\":\(totals.inputErrors),\"exitStatus\":\(exitStatus)}}"
-    return out
+    target.write(out)
   }
 }
 
