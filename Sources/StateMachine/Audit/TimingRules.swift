@@ -54,7 +54,14 @@ enum TimingRules {
   ) {
     // A transition that ran as animated (no interaction, or one that started running and was never caught)
     // is timed from its animation's start (<doc:Rules#Interruptible-transitions>).
-    let animationStart = [record.animateT, record.interactiveStartT].compactMap { $0 }.min()
+    // The earlier of the two starts logged, without building an array on every completion.
+    let animationStart =
+      switch (record.animateT, record.interactiveStartT) {
+      case (let animate?, let interactive?): min(animate, interactive)
+      case (let animate?, nil): animate
+      case (nil, let interactive?): interactive
+      case (nil, nil): Double?.none
+      }
     if record.interactiveStartT == nil || (record.running && record.commit == nil),
       let start = animationStart,
       let declared = record.declaredDuration
