@@ -1,5 +1,10 @@
-import Foundation
 import StateMachine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `replay audit PATH...`: audits trace files and prints compiler-style findings or the JSON report.
 enum AuditCommand {

@@ -1,5 +1,10 @@
-import Foundation
 import StateMachine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -100,7 +105,7 @@ enum ExpectCommand {
         result.stderr += "\(path): error: \(error.message)\n"
         result.status = .inputError
       } catch {
-        result.stderr += "\(path): error: \(error.localizedDescription)\n"
+        result.stderr += "\(path): error: \(ErrorText.describe(error))\n"
         result.status = .inputError
       }
     }

@@ -1,5 +1,10 @@
-import Foundation
 import StateMachine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `replay explore --depth N --presentations K`: every event sequence up to N events, checked.
 enum ExploreCommand {
@@ -60,7 +65,7 @@ enum ExploreCommand {
     result.stdout =
       "explored depth \(depth) (reached \(report.deepest)), \(presentations) presentation"
       + "\(presentations == 1 ? "" : "s"), alphabet \(explorer.alphabet.count) events: \(report.states) states, "
-      + "\(report.sequences) sequences (\(report.clean) clean) in \(String(format: "%.2f", seconds)) s "
+      + "\(report.sequences) sequences (\(report.clean) clean) in \(TwoDecimals.text(seconds)) s "
       + "(\(rate(report.states)) states/s, \(rate(report.sequences)) sequences/s); "
       + "\(report.presentedThenDismissed) states after a full present-then-dismiss; "
       + (report.violations.isEmpty ? "every property holds\n" : "\(report.violations.count) violations\n")

@@ -1,5 +1,10 @@
-import Foundation
 import StateMachine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `replay export`: one trace's timeline (`--format chrome|svg`), or with `--table` the rows of many
 /// traces as JSON Lines or CSV for a query engine.

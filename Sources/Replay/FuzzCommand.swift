@@ -1,5 +1,10 @@
-import Foundation
 import StateMachine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `replay fuzz --seed S --count N [--out DIR] [--invalid]`: seeded traces, audited as they are made.
 enum FuzzCommand {
@@ -161,7 +166,7 @@ enum FuzzCommand {
     let rate = Int((Double(count) / seconds).rounded())
     result.stdout =
       "fuzzed \(count) \(invalid ? "mutated " : "")traces (\(tally.events) events) from seed \(seed) in "
-      + "\(String(format: "%.2f", seconds)) s: \(rate) traces/s generated and audited; "
+      + "\(TwoDecimals.text(seconds)) s: \(rate) traces/s generated and audited; "
       + "machine and acceptor agreed on \(tally.agreed) (\(tally.violations) with a violation), "
       + "\(tally.undefined) left the acceptor's subset first; \(tally.failures) failing\n"
       + "kinds counted from the events: \(census.summary)\n"
@@ -223,7 +228,7 @@ enum FuzzCommand {
     result: inout ReplayCLI.Result
   ) -> String? {
     let minimal = TraceShrinker.shrink(failure.events, keeping: failure.predicate)
-    guard makeDirectory((path as NSString).deletingLastPathComponent, result: &result) else { return nil }
+    guard makeDirectory(Self.directory(of: path), result: &result) else { return nil }
     var metadata: [(key: String, value: JSONValue)] = [("note", .string(note))]
     // The expect of a disagreement is the machine's own opinion, which may be the bug: the check tells the
     // test suite to compare the two judges on it as well.
@@ -251,13 +256,19 @@ enum FuzzCommand {
       .map(\.description)
   }
 
+  /// The directory part of `path` ("" for a bare file name), as `deletingLastPathComponent` gives it.
+  private static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
   private static func makeDirectory(_ path: String, result: inout ReplayCLI.Result) -> Bool {
     do {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       return true
     } catch {
       result.status = .inputError
-      result.stderr += "\(path): error: cannot create directory: \(error.localizedDescription)\n"
+      result.stderr += "\(path): error: cannot create directory: \(ErrorText.describe(error))\n"
       return false
     }
   }
@@ -268,7 +279,7 @@ enum FuzzCommand {
       return true
     } catch {
       result.status = .inputError
-      result.stderr += "\(path): error: cannot write: \(error.localizedDescription)\n"
+      result.stderr += "\(path): error: cannot write: \(ErrorText.describe(error))\n"
       return false
     }
   }

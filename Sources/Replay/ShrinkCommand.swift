@@ -1,5 +1,10 @@
-import Foundation
 import StateMachine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `replay shrink TRACE --rule ID --out FILE`: the smallest trace that still reports a rule.
 enum ShrinkCommand {
@@ -96,7 +101,7 @@ enum ShrinkCommand {
         try text.write(toFile: out, atomically: true, encoding: .utf8)
       } catch {
         result.status = .inputError
-        result.stderr += "\(out): error: cannot write: \(error.localizedDescription)\n"
+        result.stderr += "\(out): error: cannot write: \(ErrorText.describe(error))\n"
         return result
       }
       result.stdout =

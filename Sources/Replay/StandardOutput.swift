@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Standard output gathered into blocks of 64 KiB before each write: a report written a line at a time
 /// costs one system call per block, and memory stays one block whatever the report's size.
@@ -21,7 +25,8 @@ final class StandardOutput {
 
   func flush() {
     guard !block.isEmpty else { return }
-    FileHandle.standardOutput.write(Data(block))
+    // A reader that went away (a closed pipe) ends the output; there is no one left to tell.
+    _ = try? block.withUnsafeBytes { try FileDescriptorOutput.standardOutput.write(bytes: $0) }
     block.removeAll(keepingCapacity: true)
   }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import StateMachine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `replay stats PATH...`: statistics across many traces; `--merge` adds up statistics of shards.
 enum StatsCommand {
@@ -52,12 +57,12 @@ enum StatsCommand {
       for path in paths {
         do {
           let text = try String(contentsOfFile: path, encoding: .utf8)
-          statistics.merge(try TraceStatistics(json: text.trimmingCharacters(in: .whitespacesAndNewlines)))
+          statistics.merge(try TraceStatistics(json: text.trimmingWhitespace()))
         } catch let error as StatisticsFormatError {
           return ReplayCLI.Result(status: .inputError, stderr: "\(path): error: \(error.message)\n")
         } catch {
           return ReplayCLI.Result(
-            status: .inputError, stderr: "\(path): error: cannot read: \(error.localizedDescription)\n")
+            status: .inputError, stderr: "\(path): error: cannot read: \(ErrorText.describe(error))\n")
         }
       }
     } else {

@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -19,22 +24,23 @@ import Foundation
 /// ```
 final class StopRequest: @unchecked Sendable {
   // Guarded by `lock`; the semaphore wakes a waiting poll loop at once.
-  private let lock = NSLock()
+  // A binary semaphore as the lock: Dispatch has it, and the package needs no more of Foundation for it.
+  private let lock = DispatchSemaphore(value: 1)
   private var requested = false
   private let wakeUp = DispatchSemaphore(value: 0)
 
   init() {}
 
   var isRequested: Bool {
-    lock.lock()
-    defer { lock.unlock() }
+    lock.wait()
+    defer { lock.signal() }
     return requested
   }
 
   func request() {
-    lock.lock()
+    lock.wait()
     requested = true
-    lock.unlock()
+    lock.signal()
     wakeUp.signal()
   }
 

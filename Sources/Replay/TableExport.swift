@@ -1,5 +1,10 @@
-import Foundation
 import StateMachine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -34,8 +39,8 @@ enum TableExport {
     /// The process's standard output and standard error.
     static var standard: Output {
       Output(
-        rows: { try FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
-        diagnostics: { FileHandle.standardError.write(Data($0.utf8)) })
+        rows: { try FileDescriptorOutput.standardOutput.write($0) },
+        diagnostics: { try? FileDescriptorOutput.standardError.write($0) })
     }
   }
 
@@ -136,7 +141,7 @@ enum TableExport {
       }
     } catch {
       result.status = .inputError
-      result.stderr += "error: cannot write the rows: \(error.localizedDescription)\n"
+      result.stderr += "error: cannot write the rows: \(ErrorText.describe(error))\n"
       return (result, false)
     }
     return (result, true)
@@ -173,16 +178,14 @@ enum TableExport {
     } catch {
       return ReplayCLI.Result(status: .inputError, stderr: "error: cannot create the directory \(base)\n")
     }
-    guard manager.createFile(atPath: temporary, contents: nil),
-      let handle = FileHandle(forWritingAtPath: temporary)
-    else {
+    guard let file = FileDescriptorOutput(creatingAt: temporary) else {
       return ReplayCLI.Result(status: .inputError, stderr: "error: cannot write \(temporary)\n")
     }
     var (result, written) = export(
-      request, configuration: configuration, write: { try handle.write(contentsOf: Data($0.utf8)) },
+      request, configuration: configuration, write: { try file.write($0) },
       diagnose: diagnose)
     var closed = true
-    do { try handle.close() } catch { closed = false }
+    do { try file.close() } catch { closed = false }
     // A part with a failed write or close stays unnamed: the engine must not collect it.
     guard written, closed, rename(temporary, final) == 0 else {
       try? manager.removeItem(atPath: temporary)

@@ -1,6 +1,11 @@
 import Dispatch
-import Foundation
 import StateMachine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `replay tail FILE`: follows a trace while an app writes it and prints each finding as it happens.
 enum TailCommand {
@@ -89,8 +94,8 @@ enum TailCommand {
     defer { StopRequest.remove(signals) }
     return run(
       arguments, context: context, stop: stop,
-      diagnostics: { FileHandle.standardError.write(Data($0.utf8)) },
-      emit: { FileHandle.standardOutput.write(Data($0.utf8)) })
+      diagnostics: { try? FileDescriptorOutput.standardError.write($0) },
+      emit: { try? FileDescriptorOutput.standardOutput.write($0) })
   }
 
   /// The command with its output and its stop request given: what the tests run. `diagnostics` hears

@@ -1,5 +1,10 @@
-import Foundation
 import StateMachine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The audit settings every auditing command accepts (timing thresholds, rule settings, `--strict`), read
 /// from a `.replay.json` found from the working directory upward (or `--config FILE`), then from the

@@ -1,5 +1,10 @@
-import Foundation
 import StateMachine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Turns command-line paths into trace files: a directory means every `*.jsonl` below it, sorted; `-` means
 /// the paths listed on standard input, one per line; `--shard I/N` keeps this machine's share.
@@ -10,7 +15,7 @@ enum TraceFiles {
     for path in paths {
       if path == "-" {
         listed += standardInput().split(whereSeparator: \.isNewline).map {
-          $0.trimmingCharacters(in: .whitespaces)
+          String($0).trimmingWhitespace()
         }.filter { !$0.isEmpty }
       } else {
         listed.append(path)
@@ -18,20 +23,15 @@ enum TraceFiles {
     }
     var files: [String] = []
     for path in listed {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+      var isDirectory = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory
       else {
         files.append(path)  // a missing file is reported as unreadable by the audit
         continue
       }
       let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-      var found: [String] = []
-      if let enumerator = FileManager.default.enumerator(atPath: path) {
-        for case let relative as String in enumerator where relative.hasSuffix(".jsonl") {
-          found.append(base + "/" + relative)
-        }
-      }
-      files.append(contentsOf: found.sorted())
+      let below = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
+      files.append(contentsOf: below.filter { $0.hasSuffix(".jsonl") }.map { base + "/" + $0 }.sorted())
     }
     return files
   }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -10,10 +14,10 @@ import Foundation
 
 let context = ReplayCLI.Context(
   environment: ProcessInfo.processInfo.environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
-  standardInput: { String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) })
+  standardInput: { FileDescriptorOutput.readStandardInput() })
 let result = ReplayCLI.run(Array(CommandLine.arguments.dropFirst()), context: context)
 let output = StandardOutput()
 result.writeStdout(output.write)
 output.flush()
-FileHandle.standardError.write(Data(result.stderr.utf8))
+try? FileDescriptorOutput.standardError.write(result.stderr)
 exit(result.status.rawValue)

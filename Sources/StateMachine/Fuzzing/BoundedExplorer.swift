@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Enumerates every event sequence up to a depth over the abstract alphabet (every trigger for each of a
 /// few presentation ids) and checks properties of the machine on each, exploring each distinct state of

@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Runs one job per trace file on several threads and hands the results back in the files' order, so a
 /// report over a directory reads the same whatever the number of cores.
@@ -28,29 +33,30 @@ public enum TraceBatch {
   /// The results of a run, filled by index from several threads.
   private final class Results<Output: Sendable>: @unchecked Sendable {
     // Every access to `slots` and `next` holds `lock`.
-    private let lock = NSLock()
+    // A binary semaphore as the lock: Dispatch has it, and the package needs no more of Foundation for it.
+    private let lock = DispatchSemaphore(value: 1)
     private var slots: [Output?]
     private var next = 0
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
     func claim() -> Int? {
-      lock.lock()
-      defer { lock.unlock() }
+      lock.wait()
+      defer { lock.signal() }
       guard next < slots.count else { return nil }
       next += 1
       return next - 1
     }
 
     func store(_ output: Output, at index: Int) {
-      lock.lock()
+      lock.wait()
       slots[index] = output
-      lock.unlock()
+      lock.signal()
     }
 
     func all() -> [Output] {
-      lock.lock()
-      defer { lock.unlock() }
+      lock.wait()
+      defer { lock.signal() }
       return slots.compactMap { $0 }
     }
   }

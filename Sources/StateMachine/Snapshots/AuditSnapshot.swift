@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The whole state of an audit after some line of a trace, as versioned JSON: an audit can stop there and
 /// resume later with exactly the findings one pass would have given.
