@@ -7,10 +7,21 @@
 /// let svg = SVGTimelineExporter.export(TraceReplay.run(path: "traces/valid/interactive-dismiss-finished.jsonl"))
 /// ```
 public enum SVGTimelineExporter {
-  static let colors: [String: String] = [
-    "requested": "#c7d2e0", "began": "#9fb3cc", "animating": "#3b82f6", "interactive": "#8b5cf6",
-    "finishing": "#22c55e", "cancelling": "#f59e0b", "completing": "#64748b", "hung": "#ef4444",
-  ]
+  /// The colour of a segment (``ReconstructedTransition/Segment/name``): compared as a few literals, not
+  /// hashed into a dictionary for every bar.
+  static func color(of segment: String) -> String? {
+    switch segment {
+    case "requested": "#c7d2e0"
+    case "began": "#9fb3cc"
+    case "animating": "#3b82f6"
+    case "interactive": "#8b5cf6"
+    case "finishing": "#22c55e"
+    case "cancelling": "#f59e0b"
+    case "completing": "#64748b"
+    case "hung": "#ef4444"
+    default: nil
+    }
+  }
   static let legendOrder = [
     "requested", "began", "animating", "interactive", "finishing", "cancelling", "completing", "hung",
   ]
@@ -36,15 +47,15 @@ public enum SVGTimelineExporter {
     // Findings that belong to no transition (a refused present, a line about an id that never went live)
     // are drawn on their presentation's row; an id with no transition at all gets a row of its own. Each
     // finding of a transition takes away the first equal finding of the report.
-    var placed: [Finding: Int] = [:]
+    var placed: [FindingKey: Int] = [:]
     for transition in replay.transitions {
-      for finding in transition.findings { placed[finding, default: 0] += 1 }
+      for finding in transition.findings { placed[FindingKey(finding), default: 0] += 1 }
     }
     var unplacedOfRow: [[Finding]] = Array(repeating: [], count: ids.count)
     let transitionRows = ids.count
     for finding in replay.report.findings {
-      if let count = placed[finding], count > 0 {
-        placed[finding] = count - 1
+      if let count = placed[FindingKey(finding)], count > 0 {
+        placed[FindingKey(finding)] = count - 1
         continue
       }
       if let row = rowOfID[finding.id] {
@@ -66,7 +77,7 @@ public enum SVGTimelineExporter {
       let position = label + (t - origin) / span * plot
       return position.isFinite ? min(max(position, label), label + plot) : label
     }
-    func f(_ value: Double) -> String { ReadableNumber.text(ReadableNumber.rounded(value, scale: 10)) }
+    func f(_ value: Double) -> String { tenths(value) }
     // Written as bytes, piece by piece: a long trace's timeline has thousands of bars and markers.
     var out = TextBuffer(capacity: 4096)
     out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
@@ -167,7 +178,7 @@ public enum SVGTimelineExporter {
           out.append("\" height=\"")
           out.append(f(row - 14))
           out.append("\" rx=\"2\" fill=\"")
-          out.append(colors[segment.name] ?? "#94a3b8")
+          out.append(color(of: segment.name) ?? "#94a3b8")
           out.append("\"><title>")
           out.append(escapedID)
           out.append(" ")
@@ -191,7 +202,7 @@ public enum SVGTimelineExporter {
       out.append("\" y=\"")
       out.append(f(legendY - 10))
       out.append("\" width=\"12\" height=\"12\" rx=\"2\" fill=\"")
-      out.append(colors[name] ?? "")
+      out.append(color(of: name) ?? "")
       out.append("\"/><text x=\"")
       out.append(f(legendX + 16))
       out.append("\" y=\"")
@@ -213,6 +224,21 @@ public enum SVGTimelineExporter {
     return out.text
   }
 
+  /// `value` to a tenth as people read it: `ReadableNumber.text(ReadableNumber.rounded(value, scale: 10))`,
+  /// spelled from the integer count of tenths when there are fewer than 10^14 of them (then the shortest
+  /// spelling of the rounded value is exactly its digits with one decimal), since the timeline spells
+  /// every coordinate this way.
+  static func tenths(_ value: Double) -> String {
+    let scaled = (value * 10).rounded()
+    guard scaled.isFinite, abs(scaled) < 1e14 else {
+      return ReadableNumber.text(ReadableNumber.rounded(value, scale: 10))
+    }
+    let count = Int64(scaled)
+    let (whole, tenth) = count.quotientAndRemainder(dividingBy: 10)
+    if tenth == 0 { return String(whole) }
+    return (count < 0 ? "-" : "") + String(abs(whole)) + "." + String(abs(tenth))
+  }
+
   /// 1, 2 or 5 times a power of ten, at least `raw`.
   static func niceStep(_ raw: Double) -> Double {
     guard raw > 0 else { return 1 }
@@ -226,9 +252,11 @@ public enum SVGTimelineExporter {
   static func escape(_ text: String) -> String {
     // Most text has nothing to escape; only then is it walked character by character (a character is
     // escaped only when it is the bare ASCII mark, not the mark with a combining scalar after it).
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else {
-      return text
+    var bytes = text
+    let plain = bytes.withUTF8 { utf8 in
+      !utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }
     }
+    guard !plain else { return text }
     var out = ""
     for character in text {
       switch character {

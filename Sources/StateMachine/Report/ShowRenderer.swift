@@ -19,9 +19,11 @@ public enum ShowRenderer {
       block(transition, origin: origin, style: style, to: &out)
     }
     // A set of every transition's findings: asking each transition for each finding was quadratic.
-    var attached = Set<Finding>()
-    for transition in replay.transitions { attached.formUnion(transition.findings) }
-    let unattached = replay.report.findings.filter { !attached.contains($0) }
+    var attached = Set<FindingKey>()
+    for transition in replay.transitions {
+      for finding in transition.findings { attached.insert(FindingKey(finding)) }
+    }
+    let unattached = replay.report.findings.filter { !attached.contains(FindingKey($0)) }
     if !unattached.isEmpty {
       out += "\nfindings outside any transition:\n"
       for finding in unattached { findingLine(finding, style: style, to: &out) }
