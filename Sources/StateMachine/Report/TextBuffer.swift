@@ -49,7 +49,11 @@ struct TextBuffer {
 
   /// Appends `text` `times` times (a run of equal cells).
   mutating func append(_ text: String, times: Int) {
-    for _ in 0..<max(times, 0) { append(text) }
+    guard times > 0 else { return }
+    var text = text
+    text.withUTF8 { utf8 in
+      for _ in 0..<times { bytes.append(contentsOf: utf8) }
+    }
   }
 
   /// Drops the spaces that end the text written since `start`, as `String.trimmingTrailingSpaces()`
