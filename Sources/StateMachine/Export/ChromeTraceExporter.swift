@@ -12,54 +12,91 @@ public enum ChromeTraceExporter {
     let origin = replay.startT ?? 0
     let traceEnd = replay.endT ?? origin
     func micros(_ t: Double) -> String { JSONText.number(((t - origin) * 1_000_000).rounded()) }
+    // Each id's track, numbered in the order the ids first appear: looked up in a dictionary, since
+    // finding it again in the list for every transition and finding was quadratic.
     var ids: [String] = []
-    for transition in replay.transitions where !ids.contains(transition.id) { ids.append(transition.id) }
-    var events: [String] = []
-    var process = "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":"
-    JSONText.appendString(replay.report.path, to: &process)
-    events.append(process + "}}")
+    var trackOfID: [String: Int] = [:]
+    for transition in replay.transitions where trackOfID[transition.id] == nil {
+      ids.append(transition.id)
+      trackOfID[transition.id] = ids.count
+    }
+    // The events are written one after another into the document, each after ",\n", as bytes.
+    var out = TextBuffer(capacity: 4096)
+    out.append("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n")
+    out.append("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":")
+    JSONText.appendString(replay.report.path, to: &out)
+    out.append("}}")
     for (index, id) in ids.enumerated() {
-      var thread = "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":\(index + 1),\"args\":{\"name\":"
-      JSONText.appendString(id, to: &thread)
-      events.append(thread + "}}")
+      out.append(",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":")
+      out.append(index + 1)
+      out.append(",\"args\":{\"name\":")
+      JSONText.appendString(id, to: &out)
+      out.append("}}")
     }
     for transition in replay.transitions {
-      let tid = (ids.firstIndex(of: transition.id) ?? 0) + 1
+      let tid = trackOfID[transition.id] ?? 1
       let segments = transition.segments(traceEnd: traceEnd)
       guard let first = segments.first, let last = segments.last else { continue }
-      var whole = "{\"name\":\"\(transition.kind.rawValue)\",\"cat\":\"transition\",\"ph\":\"X\",\"pid\":1"
-      whole +=
-        ",\"tid\":\(tid),\"ts\":\(micros(first.start)),\"dur\":\(micros(last.end + origin - first.start))"
-      whole += ",\"args\":{\"outcome\":\"\(transition.outcome.rawValue)\",\"animated\":\(transition.animated)"
-      whole +=
-        ",\"interactive\":\(transition.interactive),\"lines\":\"\(transition.firstLine)-\(transition.lastLine)\""
+      out.append(",\n{\"name\":\"")
+      out.append(transition.kind.rawValue)
+      out.append("\",\"cat\":\"transition\",\"ph\":\"X\",\"pid\":1,\"tid\":")
+      out.append(tid)
+      out.append(",\"ts\":")
+      out.append(micros(first.start))
+      out.append(",\"dur\":")
+      out.append(micros(last.end + origin - first.start))
+      out.append(",\"args\":{\"outcome\":\"")
+      out.append(transition.outcome.rawValue)
+      out.append("\",\"animated\":")
+      out.append(transition.animated ? "true" : "false")
+      out.append(",\"interactive\":")
+      out.append(transition.interactive ? "true" : "false")
+      out.append(",\"lines\":\"")
+      out.append(transition.firstLine)
+      out.append("-")
+      out.append(transition.lastLine)
+      out.append("\"")
       if let declared = transition.declaredDuration {
-        whole += ",\"declaredDuration\":\(JSONText.number(declared))"
+        out.append(",\"declaredDuration\":")
+        out.append(JSONText.number(declared))
       }
       if let measured = transition.measuredDuration {
-        whole += ",\"measuredDuration\":\(JSONText.number(measured))"
+        out.append(",\"measuredDuration\":")
+        out.append(JSONText.number(measured))
       }
-      events.append(whole + "}}")
+      out.append("}}")
       for segment in segments {
-        var event =
-          "{\"name\":\"\(segment.name)\",\"cat\":\"\(transition.kind.rawValue)\",\"ph\":\"X\",\"pid\":1"
-        event +=
-          ",\"tid\":\(tid),\"ts\":\(micros(segment.start)),\"dur\":\(micros(segment.end + origin - segment.start))}"
-        events.append(event)
+        out.append(",\n{\"name\":\"")
+        out.append(segment.name)
+        out.append("\",\"cat\":\"")
+        out.append(transition.kind.rawValue)
+        out.append("\",\"ph\":\"X\",\"pid\":1,\"tid\":")
+        out.append(tid)
+        out.append(",\"ts\":")
+        out.append(micros(segment.start))
+        out.append(",\"dur\":")
+        out.append(micros(segment.end + origin - segment.start))
+        out.append("}")
       }
     }
     // Every finding, on its presentation's track (track 0 when it belongs to no transition).
     for finding in replay.report.findings {
-      let tid = ids.firstIndex(of: finding.id).map { $0 + 1 } ?? 0
-      var event = "{\"name\":"
-      JSONText.appendString("[\(finding.rule.rawValue)]", to: &event)
-      event +=
-        ",\"cat\":\"finding\",\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":\(tid),\"ts\":\(micros(finding.t))"
-      event +=
-        ",\"args\":{\"severity\":\"\(finding.severity.rawValue)\",\"line\":\(finding.line),\"message\":"
-      JSONText.appendString(finding.message, to: &event)
-      events.append(event + "}}")
+      out.append(",\n{\"name\":\"[")
+      // A rule id is a plain ASCII word: inside the brackets it needs no escape.
+      out.append(finding.rule.rawValue)
+      out.append("]\",\"cat\":\"finding\",\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":")
+      out.append(trackOfID[finding.id] ?? 0)
+      out.append(",\"ts\":")
+      out.append(micros(finding.t))
+      out.append(",\"args\":{\"severity\":\"")
+      out.append(finding.severity.rawValue)
+      out.append("\",\"line\":")
+      out.append(finding.line)
+      out.append(",\"message\":")
+      JSONText.appendString(finding.message, to: &out)
+      out.append("}}")
     }
-    return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
+    out.append("\n]}\n")
+    return out.text
   }
 }

@@ -7,10 +7,21 @@
 /// let svg = SVGTimelineExporter.export(TraceReplay.run(path: "traces/valid/interactive-dismiss-finished.jsonl"))
 /// ```
 public enum SVGTimelineExporter {
-  static let colors: [String: String] = [
-    "requested": "#c7d2e0", "began": "#9fb3cc", "animating": "#3b82f6", "interactive": "#8b5cf6",
-    "finishing": "#22c55e", "cancelling": "#f59e0b", "completing": "#64748b", "hung": "#ef4444",
-  ]
+  /// The colour of a segment (``ReconstructedTransition/Segment/name``): compared as a few literals, not
+  /// hashed into a dictionary for every bar.
+  static func color(of segment: String) -> String? {
+    switch segment {
+    case "requested": "#c7d2e0"
+    case "began": "#9fb3cc"
+    case "animating": "#3b82f6"
+    case "interactive": "#8b5cf6"
+    case "finishing": "#22c55e"
+    case "cancelling": "#f59e0b"
+    case "completing": "#64748b"
+    case "hung": "#ef4444"
+    default: nil
+    }
+  }
   static let legendOrder = [
     "requested", "began", "animating", "interactive", "finishing", "cancelling", "completing", "hung",
   ]
@@ -19,18 +30,42 @@ public enum SVGTimelineExporter {
     let origin = replay.startT ?? 0
     let traceEnd = replay.endT ?? origin
     let span = max(traceEnd - origin, 0.001)
+    // Each id's row, in the order the ids first appear, with its transitions: grouped once, since a
+    // fuzzed or long trace has many ids and transitions, and looking each row's up again was quadratic.
     var ids: [String] = []
-    for transition in replay.transitions where !ids.contains(transition.id) { ids.append(transition.id) }
-    // Findings that belong to no transition (a refused present, a line about an id that never went live)
-    // are drawn on their presentation's row; an id with no transition at all gets a row of its own.
-    var unplaced = replay.report.findings
-    for transition in replay.transitions {
-      for finding in transition.findings {
-        if let index = unplaced.firstIndex(of: finding) { unplaced.remove(at: index) }
+    var rowOfID: [String: Int] = [:]
+    var transitionsOfRow: [[Int]] = []
+    for (index, transition) in replay.transitions.enumerated() {
+      if let row = rowOfID[transition.id] {
+        transitionsOfRow[row].append(index)
+      } else {
+        rowOfID[transition.id] = ids.count
+        ids.append(transition.id)
+        transitionsOfRow.append([index])
       }
     }
+    // Findings that belong to no transition (a refused present, a line about an id that never went live)
+    // are drawn on their presentation's row; an id with no transition at all gets a row of its own. Each
+    // finding of a transition takes away the first equal finding of the report.
+    var placed: [FindingKey: Int] = [:]
+    for transition in replay.transitions {
+      for finding in transition.findings { placed[FindingKey(finding), default: 0] += 1 }
+    }
+    var unplacedOfRow: [[Finding]] = Array(repeating: [], count: ids.count)
     let transitionRows = ids.count
-    for finding in unplaced where !ids.contains(finding.id) { ids.append(finding.id) }
+    for finding in replay.report.findings {
+      if let count = placed[FindingKey(finding)], count > 0 {
+        placed[FindingKey(finding)] = count - 1
+        continue
+      }
+      if let row = rowOfID[finding.id] {
+        unplacedOfRow[row].append(finding)
+      } else {
+        rowOfID[finding.id] = ids.count
+        ids.append(finding.id)
+        unplacedOfRow.append([finding])
+      }
+    }
     let label = 150.0
     let right = 20.0
     let top = 56.0
@@ -42,73 +77,166 @@ public enum SVGTimelineExporter {
       let position = label + (t - origin) / span * plot
       return position.isFinite ? min(max(position, label), label + plot) : label
     }
-    func f(_ value: Double) -> String { ReadableNumber.text(ReadableNumber.rounded(value, scale: 10)) }
-    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(f(height))\" "
-    out +=
-      "viewBox=\"0 0 \(width) \(f(height))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" "
-    out += "font-size=\"12\">\n"
-    out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-    out +=
-      "<text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"600\">\(escape(replay.report.path))</text>\n"
-    out += "<text x=\"12\" y=\"40\" fill=\"#475569\">\(replay.transitions.count) transitions, "
-    out += "\(replay.report.findings.count) findings, \(f(span * 1000)) ms</text>\n"
+    func f(_ value: Double) -> String { tenths(value) }
+    // Written as bytes, piece by piece: a long trace's timeline has thousands of bars and markers.
+    var out = TextBuffer(capacity: 4096)
+    out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+    out.append(width)
+    out.append("\" height=\"")
+    out.append(f(height))
+    out.append("\" viewBox=\"0 0 ")
+    out.append(width)
+    out.append(" ")
+    out.append(f(height))
+    out.append("\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" font-size=\"12\">\n")
+    out.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
+    out.append("<text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"600\">")
+    out.append(escape(replay.report.path))
+    out.append("</text>\n<text x=\"12\" y=\"40\" fill=\"#475569\">")
+    out.append(replay.transitions.count)
+    out.append(" transitions, ")
+    out.append(replay.report.findings.count)
+    out.append(" findings, ")
+    out.append(f(span * 1000))
+    out.append(" ms</text>\n")
     // Time axis with about eight ticks at round steps.
     let step = niceStep(span / 8)
     var tick = 0.0
     var ticks = 0
+    let axisBottom = f(top + Double(ids.count) * row)
+    let tickLabelY = f(top + Double(ids.count) * row + 16)
     while tick <= span + 1e-9, ticks <= 16 {
       ticks += 1
-      let position = x(origin + tick)
-      out += "<line x1=\"\(f(position))\" y1=\"\(f(top - 6))\" x2=\"\(f(position))\" "
-      out += "y2=\"\(f(top + Double(ids.count) * row))\" stroke=\"#e2e8f0\"/>\n"
-      out +=
-        "<text x=\"\(f(position))\" y=\"\(f(top + Double(ids.count) * row + 16))\" text-anchor=\"middle\" "
-      out += "fill=\"#64748b\">\(f(tick * 1000)) ms</text>\n"
+      let position = f(x(origin + tick))
+      out.append("<line x1=\"")
+      out.append(position)
+      out.append("\" y1=\"")
+      out.append(f(top - 6))
+      out.append("\" x2=\"")
+      out.append(position)
+      out.append("\" y2=\"")
+      out.append(axisBottom)
+      out.append("\" stroke=\"#e2e8f0\"/>\n<text x=\"")
+      out.append(position)
+      out.append("\" y=\"")
+      out.append(tickLabelY)
+      out.append("\" text-anchor=\"middle\" fill=\"#64748b\">")
+      out.append(f(tick * 1000))
+      out.append(" ms</text>\n")
       tick += step
     }
-    func marker(_ finding: Finding, y: Double) -> String {
-      let position = x(finding.t)
-      let color = finding.severity == .error ? "#dc2626" : "#d97706"
-      return "<path d=\"M \(f(position)) \(f(y + 2)) l 6 -8 h -12 z\" fill=\"\(color)\">"
-        + "<title>line \(finding.line) [\(finding.rule.rawValue)] \(escape(finding.message))</title></path>\n"
+    func marker(_ finding: Finding, y: Double) {
+      out.append("<path d=\"M ")
+      out.append(f(x(finding.t)))
+      out.append(" ")
+      out.append(f(y + 2))
+      out.append(" l 6 -8 h -12 z\" fill=\"")
+      out.append(finding.severity == .error ? "#dc2626" : "#d97706")
+      out.append("\"><title>line ")
+      out.append(finding.line)
+      out.append(" [")
+      out.append(finding.rule.rawValue)
+      out.append("] ")
+      out.append(escape(finding.message))
+      out.append("</title></path>\n")
     }
     for (index, id) in ids.enumerated() {
       let y = top + Double(index) * row
-      out += "<text x=\"12\" y=\"\(f(y + row / 2 + 4))\">\(escape(id))</text>\n"
+      let escapedID = escape(id)
+      out.append("<text x=\"12\" y=\"")
+      out.append(f(y + row / 2 + 4))
+      out.append("\">")
+      out.append(escapedID)
+      out.append("</text>\n")
       if index >= transitionRows {
-        out += "<text x=\"12\" y=\"\(f(y + row / 2 + 15))\" font-size=\"10\" fill=\"#64748b\">"
-        out += "no transition</text>\n"
-        out += "<line x1=\"\(f(label))\" y1=\"\(f(y + row / 2))\" x2=\"\(f(label + plot))\" "
-        out += "y2=\"\(f(y + row / 2))\" stroke=\"#cbd5e1\" stroke-dasharray=\"4 4\"/>\n"
+        out.append("<text x=\"12\" y=\"")
+        out.append(f(y + row / 2 + 15))
+        out.append("\" font-size=\"10\" fill=\"#64748b\">no transition</text>\n<line x1=\"")
+        out.append(f(label))
+        out.append("\" y1=\"")
+        out.append(f(y + row / 2))
+        out.append("\" x2=\"")
+        out.append(f(label + plot))
+        out.append("\" y2=\"")
+        out.append(f(y + row / 2))
+        out.append("\" stroke=\"#cbd5e1\" stroke-dasharray=\"4 4\"/>\n")
       }
       // On a row with bars the marker points at the top of the bars; on a row without, at its dashed line.
       let unplacedY = index >= transitionRows ? y + row / 2 - 2 : y
-      for finding in unplaced where finding.id == id { out += marker(finding, y: unplacedY) }
-      for transition in replay.transitions where transition.id == id {
+      for finding in unplacedOfRow[index] { marker(finding, y: unplacedY) }
+      for transitionIndex in index < transitionRows ? transitionsOfRow[index] : [] {
+        let transition = replay.transitions[transitionIndex]
         for segment in transition.segments(traceEnd: traceEnd) {
           let start = x(segment.start)
           let barWidth = max(x(segment.end) - start, 1.5)
-          out +=
-            "<rect x=\"\(f(start))\" y=\"\(f(y + 7))\" width=\"\(f(barWidth))\" height=\"\(f(row - 14))\" "
-          out += "rx=\"2\" fill=\"\(colors[segment.name] ?? "#94a3b8")\">"
-          out += "<title>\(escape(id)) \(transition.kind.rawValue): \(segment.name) "
-          out +=
-            "\(f((segment.start - origin) * 1000))–\(f((segment.end - origin) * 1000)) ms</title></rect>\n"
+          out.append("<rect x=\"")
+          out.append(f(start))
+          out.append("\" y=\"")
+          out.append(f(y + 7))
+          out.append("\" width=\"")
+          out.append(f(barWidth))
+          out.append("\" height=\"")
+          out.append(f(row - 14))
+          out.append("\" rx=\"2\" fill=\"")
+          out.append(color(of: segment.name) ?? "#94a3b8")
+          out.append("\"><title>")
+          out.append(escapedID)
+          out.append(" ")
+          out.append(transition.kind.rawValue)
+          out.append(": ")
+          out.append(segment.name)
+          out.append(" ")
+          out.append(f((segment.start - origin) * 1000))
+          out.append("–")
+          out.append(f((segment.end - origin) * 1000))
+          out.append(" ms</title></rect>\n")
         }
-        for finding in transition.findings { out += marker(finding, y: y) }
+        for finding in transition.findings { marker(finding, y: y) }
       }
     }
     var legendX = 12.0
     let legendY = height - 22
     for name in legendOrder {
-      out += "<rect x=\"\(f(legendX))\" y=\"\(f(legendY - 10))\" width=\"12\" height=\"12\" rx=\"2\" "
-      out += "fill=\"\(colors[name] ?? "")\"/>"
-      out += "<text x=\"\(f(legendX + 16))\" y=\"\(f(legendY))\">\(name)</text>\n"
+      out.append("<rect x=\"")
+      out.append(f(legendX))
+      out.append("\" y=\"")
+      out.append(f(legendY - 10))
+      out.append("\" width=\"12\" height=\"12\" rx=\"2\" fill=\"")
+      out.append(color(of: name) ?? "")
+      out.append("\"/><text x=\"")
+      out.append(f(legendX + 16))
+      out.append("\" y=\"")
+      out.append(f(legendY))
+      out.append("\">")
+      out.append(name)
+      out.append("</text>\n")
       legendX += 16 + Double(name.count) * 7 + 18
     }
-    out += "<path d=\"M \(f(legendX + 6)) \(f(legendY)) l 6 -8 h -12 z\" fill=\"#dc2626\"/>"
-    out += "<text x=\"\(f(legendX + 16))\" y=\"\(f(legendY))\">finding (hover for the message)</text>\n"
-    return out + "</svg>\n"
+    out.append("<path d=\"M ")
+    out.append(f(legendX + 6))
+    out.append(" ")
+    out.append(f(legendY))
+    out.append(" l 6 -8 h -12 z\" fill=\"#dc2626\"/><text x=\"")
+    out.append(f(legendX + 16))
+    out.append("\" y=\"")
+    out.append(f(legendY))
+    out.append("\">finding (hover for the message)</text>\n</svg>\n")
+    return out.text
+  }
+
+  /// `value` to a tenth as people read it: `ReadableNumber.text(ReadableNumber.rounded(value, scale: 10))`,
+  /// spelled from the integer count of tenths when there are fewer than 10^14 of them (then the shortest
+  /// spelling of the rounded value is exactly its digits with one decimal), since the timeline spells
+  /// every coordinate this way.
+  static func tenths(_ value: Double) -> String {
+    let scaled = (value * 10).rounded()
+    guard scaled.isFinite, abs(scaled) < 1e14 else {
+      return ReadableNumber.text(ReadableNumber.rounded(value, scale: 10))
+    }
+    let count = Int64(scaled)
+    let (whole, tenth) = count.quotientAndRemainder(dividingBy: 10)
+    if tenth == 0 { return String(whole) }
+    return (count < 0 ? "-" : "") + String(abs(whole)) + "." + String(abs(tenth))
   }
 
   /// 1, 2 or 5 times a power of ten, at least `raw`.
@@ -122,6 +250,13 @@ public enum SVGTimelineExporter {
   }
 
   static func escape(_ text: String) -> String {
+    // Most text has nothing to escape; only then is it walked character by character (a character is
+    // escaped only when it is the bare ASCII mark, not the mark with a combining scalar after it).
+    var bytes = text
+    let plain = bytes.withUTF8 { utf8 in
+      !utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }
+    }
+    guard !plain else { return text }
     var out = ""
     for character in text {
       switch character {

@@ -26,26 +26,37 @@ public struct TraceReplay: Sendable {
   }
 
   /// Replays an already opened reader.
+  ///
+  /// The reader is taken, not copied (a copy's first read would copy its buffer and tables), and it lends
+  /// each event to the machine and the reconstructor (`TraceReader.readAll`) rather than handing over a
+  /// copy of it per line.
   public static func run(
-    reader: TraceReader, path: String, configuration: AuditConfiguration = AuditConfiguration()
+    reader: consuming TraceReader, path: String, configuration: AuditConfiguration = AuditConfiguration()
   ) -> TraceReplay {
     var driver = AuditDriver(configuration: configuration)
     var reconstructor = TransitionReconstructor()
     var startT: Double?
     var endT: Double?
-    for record in reader {
-      switch record {
-      case .event(let event, let line):
-        startT = startT ?? event.t
-        endT = max(endT ?? event.t, event.t)
-        reconstructor.observe(event, line: line, step: driver.consume(event, line: line))
-      case .skippedEvent(_, let t, _, _, _):
-        endT = max(endT ?? t, t)
-        driver.consume(record)
-      case .header, .inputError, .note:
-        driver.consume(record)
-      }
+    func observe(_ event: borrowing Event, line: Int) {
+      startT = startT ?? event.t
+      endT = max(endT ?? event.t, event.t)
+      reconstructor.observe(event, line: line, step: driver.consume(event, line: line))
     }
+    var event = Event(t: 0, id: "", kind: .mark)
+    reader.readAll(
+      into: &event, onEvent: observe,
+      onRecord: { record in
+        switch record {
+        // A line the fast scanner left to the reference decoder comes back as a record.
+        case .event(let event, let line):
+          observe(event, line: line)
+        case .skippedEvent(_, let t, _, _, _):
+          endT = max(endT ?? t, t)
+          driver.consume(record)
+        case .header, .inputError, .note:
+          driver.consume(record)
+        }
+      })
     driver.finish()
     var report = FileReport(path: path)
     report.take(driver)

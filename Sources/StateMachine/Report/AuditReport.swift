@@ -193,15 +193,3 @@ public struct AuditReport: Sendable, Hashable {
     target.write(out)
   }
 }
-
-/// ANSI styling for terminal output, a no-op when disabled (not a terminal, or `NO_COLOR` set).
-struct TextStyle {
-  var enabled: Bool
-  func error(_ text: String) -> String { wrap(text, "1;31") }
-  func warning(_ text: String) -> String { wrap(text, "1;33") }
-  func note(_ text: String) -> String { wrap(text, "1;36") }
-  func success(_ text: String) -> String { wrap(text, "32") }
-  private func wrap(_ text: String, _ code: String) -> String {
-    enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-  }
-}

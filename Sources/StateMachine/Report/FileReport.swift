@@ -39,11 +39,14 @@ public struct FileReport: Sendable, Hashable {
   }
 
   /// Audits an already opened reader.
+  ///
+  /// The reader is taken, not copied: a copy shares the reader's buffer and tables, so its first read
+  /// would copy them all (a 128 KiB buffer and the id interner), which cost more than auditing a short
+  /// trace.
   public mutating func consume(
-    _ reader: TraceReader, configuration: AuditConfiguration = AuditConfiguration()
+    _ reader: consuming TraceReader, configuration: AuditConfiguration = AuditConfiguration()
   ) {
     var driver = AuditDriver(configuration: configuration)
-    var reader = reader
     // One event value, overwritten in place line after line (`TraceReader.readAll`): the hot path
     // builds and copies no large value per line.
     var event = Event(t: 0, id: "", kind: .mark)

@@ -23,22 +23,66 @@ public enum JSONText {
   /// Appends `value` as a JSON string literal, escaping quotes, backslashes and control characters.
   public static func appendString(_ value: String, to out: inout String) {
     out.append("\"")
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out.append("\\\"")
-      case "\\": out.append("\\\\")
-      case "\n": out.append("\\n")
-      case "\r": out.append("\\r")
-      case "\t": out.append("\\t")
-      case "\u{08}": out.append("\\b")
-      case "\u{0C}": out.append("\\f")
-      case "\u{00}"..."\u{1F}", "\u{7F}":
-        let hex = String(scalar.value, radix: 16)
-        out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-      default: out.unicodeScalars.append(scalar)
+    // Runs of bytes that need no escape are appended whole: appending scalar by scalar was most of the
+    // time of every JSON writer (the audit report, the Chrome trace, the statistics). A run is cut only
+    // at an ASCII byte, so each run is whole UTF-8 and the bytes are exactly the scalar loop's.
+    var value = value
+    let escapes = value.withUTF8 { bytes in
+      var runStart = 0
+      var escapes = 0
+      for index in bytes.indices {
+        let byte = bytes[index]
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+        if runStart < index {
+          out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self))
+        }
+        appendEscape(byte, to: &out)
+        runStart = index + 1
+        escapes += 1
       }
+      if escapes > 0, runStart < bytes.count {
+        out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart...]), as: UTF8.self))
+      }
+      return escapes
+    }
+    if escapes == 0 { out.append(value) }
+    out.append("\"")
+  }
+
+  /// `appendString(_:to:)` for a writer that builds its text as bytes.
+  static func appendString(_ value: String, to out: inout TextBuffer) {
+    var value = value
+    out.append("\"")
+    value.withUTF8 { bytes in
+      var runStart = 0
+      for index in bytes.indices {
+        let byte = bytes[index]
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+        out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        var escape = ""
+        appendEscape(byte, to: &escape)
+        out.append(escape)
+        runStart = index + 1
+      }
+      out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
     out.append("\"")
+  }
+
+  /// The escape of one ASCII byte that JSON does not allow in a string as it is.
+  private static func appendEscape(_ byte: UInt8, to out: inout String) {
+    switch byte {
+    case 0x22: out.append("\\\"")
+    case 0x5C: out.append("\\\\")
+    case 0x0A: out.append("\\n")
+    case 0x0D: out.append("\\r")
+    case 0x09: out.append("\\t")
+    case 0x08: out.append("\\b")
+    case 0x0C: out.append("\\f")
+    default:
+      let hex = String(byte, radix: 16)
+      out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+    }
   }
 
   /// Appends any JSON value, with object keys sorted (canonical form); of keys that repeat, the first is

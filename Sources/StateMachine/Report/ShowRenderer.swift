@@ -10,35 +10,55 @@ public enum ShowRenderer {
     let style = TextStyle(enabled: color)
     let origin = replay.startT ?? 0
     let span = max((replay.endT ?? origin) - origin, 0)
-    var out = "\(replay.report.path): \(plural(replay.transitions.count, "transition")), "
+    // Written as bytes, piece by piece: a long trace has thousands of rows.
+    var out = TextBuffer(capacity: 4096)
+    out += "\(replay.report.path): \(plural(replay.transitions.count, "transition")), "
     out += "\(plural(replay.report.events, "event")), \(seconds(span)) long\n"
     for transition in replay.transitions {
-      out += "\n" + block(transition, origin: origin, style: style)
+      out += "\n"
+      block(transition, origin: origin, style: style, to: &out)
     }
-    let unattached = replay.report.findings.filter { finding in
-      !replay.transitions.contains { $0.findings.contains(finding) }
+    // A set of every transition's findings: asking each transition for each finding was quadratic.
+    var attached = Set<FindingKey>()
+    for transition in replay.transitions {
+      for finding in transition.findings { attached.insert(FindingKey(finding)) }
     }
+    let unattached = replay.report.findings.filter { !attached.contains(FindingKey($0)) }
     if !unattached.isEmpty {
       out += "\nfindings outside any transition:\n"
-      for finding in unattached { out += "  " + findingLine(finding, style: style) + "\n" }
+      for finding in unattached { findingLine(finding, style: style, to: &out) }
     }
     if !replay.transitions.isEmpty {
-      out += "\n" + timeline(replay, origin: origin, span: span, width: width, style: style)
+      out += "\n"
+      timeline(replay, origin: origin, span: span, width: width, style: style, to: &out)
     }
-    return out
+    return out.text
   }
 
-  private static func block(_ transition: ReconstructedTransition, origin: Double, style: TextStyle) -> String
-  {
-    var header = "\(transition.id) · \(transition.kind.rawValue) · "
-    header += transition.animated ? "animated" : "not animated"
-    header += transition.interactive ? " · interactive" : ""
-    header += transition.interruptible ? " · interruptible" : ""
+  /// The transition's block, appended to `out` piece by piece (every renderer of a long trace writes
+  /// thousands of these rows; building each as its own string and concatenating was most of the time).
+  private static func block(
+    _ transition: ReconstructedTransition, origin: Double, style: TextStyle, to out: inout TextBuffer
+  ) {
+    out += transition.id
+    out += " · "
+    out += transition.kind.rawValue
+    out += " · "
+    out += transition.animated ? "animated" : "not animated"
+    if transition.interactive { out += " · interactive" }
+    if transition.interruptible { out += " · interruptible" }
     switch transition.source {
     case .controller: break
-    case .animator: header += " · animator only"
+    case .animator: out += " · animator only"
     // Nothing of the animation is visible from outside: it is drawn, never timed.
-    case .observed: header += " · observed" + (transition.style.map { " (\($0))" } ?? "") + ", not timed"
+    case .observed:
+      out += " · observed"
+      if let presentationStyle = transition.style {
+        out += " ("
+        out += presentationStyle
+        out += ")"
+      }
+      out += ", not timed"
     }
     let outcome: String
     switch transition.outcome {
@@ -47,12 +67,24 @@ public enum ShowRenderer {
     case .neverCompleted: outcome = style.error("never completed")
     case .unfinished: outcome = "unfinished (the trace ends)"
     }
-    var out = header + " · " + outcome + "   lines \(transition.firstLine)–\(transition.lastLine)\n"
+    out += " · "
+    out += outcome
+    out += "   lines "
+    out.append(transition.firstLine)
+    out += "–"
+    out.append(transition.lastLine)
+    out += "\n"
     func row(_ name: String, _ t: Double?, _ detail: String = "") {
       guard let t else { return }
-      let label = name.padded(to: 13)
-      let time = ("+" + seconds(t - origin)).padded(to: 12)
-      out += "  \(label)\(time)\(detail)".trimmingTrailingSpaces() + "\n"
+      let rowStart = out.count
+      out += "  "
+      out.append(name, paddedTo: 13)
+      var time = "+"
+      appendSeconds(t - origin, to: &time)
+      out.append(time, paddedTo: 12)
+      out += detail
+      out.trimTrailingSpaces(after: rowStart)
+      out += "\n"
     }
     row(
       "requested", transition.requestedT, transition.swipe ? "presentationControllerWillDismiss: a swipe" : ""
@@ -108,67 +140,109 @@ public enum ShowRenderer {
       out += longest.map { ", longest \(milliseconds($0))" } ?? ""
       out += "\n"
     }
-    for finding in transition.findings { out += "  " + findingLine(finding, style: style) + "\n" }
-    return out
+    for finding in transition.findings { findingLine(finding, style: style, to: &out) }
   }
 
-  private static func findingLine(_ finding: Finding, style: TextStyle) -> String {
-    let severity = finding.severity == .error ? style.error("error") : style.warning("warning")
-    return "\(severity) [\(finding.rule.rawValue)] line \(finding.line): \(finding.message)"
+  /// `  severity [rule] line N: message` and its line end.
+  private static func findingLine(_ finding: Finding, style: TextStyle, to out: inout TextBuffer) {
+    out += "  "
+    out += finding.severity == .error ? style.error("error") : style.warning("warning")
+    out += " ["
+    out += finding.rule.rawValue
+    out += "] line "
+    out.append(finding.line)
+    out += ": "
+    out += finding.message
+    out += "\n"
   }
 
   /// One row per presentation id; each transition drawn as bars over the trace's span.
   private static func timeline(
-    _ replay: TraceReplay, origin: Double, span: Double, width: Int, style: TextStyle
-  ) -> String {
+    _ replay: TraceReplay, origin: Double, span: Double, width: Int, style: TextStyle,
+    to out: inout TextBuffer
+  ) {
+    // Each id's transitions, grouped once: finding them again for every row was quadratic.
     var ids: [String] = []
-    for transition in replay.transitions where !ids.contains(transition.id) { ids.append(transition.id) }
+    var rowOfID: [String: Int] = [:]
+    var transitionsOfRow: [[Int]] = []
+    for (index, transition) in replay.transitions.enumerated() {
+      if let row = rowOfID[transition.id] {
+        transitionsOfRow[row].append(index)
+      } else {
+        rowOfID[transition.id] = ids.count
+        ids.append(transition.id)
+        transitionsOfRow.append([index])
+      }
+    }
     let labelWidth = min(max(ids.map(\.count).max() ?? 0, 4), 24)
     let columns = max(width - labelWidth - 3, 10)
     let scale = span > 0 ? Double(columns - 1) / span : 0
     func column(_ t: Double) -> Int {
       min(max(Int(saturating: ((t - origin) * scale).rounded(.down)), 0), columns - 1)
     }
-    var out = "timeline: 0 … \(seconds(span)), one column ≈ \(seconds(span / Double(columns)))\n"
-    for id in ids {
-      var cells = [Character](repeating: " ", count: columns)
-      var kinds = [ReconstructedTransition.Kind?](repeating: nil, count: columns)
-      for transition in replay.transitions where transition.id == id {
-        paint(transition, into: &cells, kinds: &kinds, column: column, traceEnd: replay.endT ?? origin)
+    out += "timeline: 0 … "
+    out += seconds(span)
+    out += ", one column ≈ "
+    out += seconds(span / Double(columns))
+    out += "\n"
+    let pieces = style.enabled ? coloredCells : plainCells
+    var cells = [Int](repeating: 0, count: columns)
+    for (rowIndex, id) in ids.enumerated() {
+      // Each cell as the index of what it shows in `pieces`: its glyph, in its transition's colour or
+      // marked as a finding.
+      for index in cells.indices { cells[index] = 0 }
+      for transitionIndex in transitionsOfRow[rowIndex] {
+        let transition = replay.transitions[transitionIndex]
+        paint(transition, into: &cells, column: column, traceEnd: replay.endT ?? origin)
       }
-      var marks = Set<Int>()
-      for transition in replay.transitions where transition.id == id {
-        for finding in transition.findings { marks.insert(column(finding.t)) }
+      for transitionIndex in transitionsOfRow[rowIndex] {
+        for finding in replay.transitions[transitionIndex].findings { cells[column(finding.t)] = findingCell }
       }
-      var row = ""
-      for index in 0..<columns {
-        if marks.contains(index) {
-          row += style.error("!")
-        } else if let kind = kinds[index] {
-          row +=
-            kind == .presentation ? style.success(String(cells[index])) : style.note(String(cells[index]))
-        } else {
-          row += String(cells[index])
-        }
+      out.append(String(id.prefix(labelWidth)), paddedTo: labelWidth)
+      out += " |"
+      // Runs of equal cells are appended at once: the row is the cells' pieces one after another.
+      var index = 0
+      while index < columns {
+        let cell = cells[index]
+        var end = index + 1
+        while end < columns, cells[end] == cell { end += 1 }
+        out.append(pieces[cell], times: end - index)
+        index = end
       }
-      let label = String(id.prefix(labelWidth)).padded(to: labelWidth)
-      out += "\(label) |\(row)|\n"
+      out += "|\n"
     }
     out += "legend: ░ requested/began  █ animation  ▓ interaction  ▒ finishing/cancelling  ? never completed"
     out += "  ! finding\n"
-    return out
+  }
+
+  /// What a timeline cell can show: nothing, then each glyph in a presentation's colour, then in a
+  /// dismissal's (`paint` picks one), and a finding's mark, which wins.
+  private static let cellGlyphs: [Character] = ["░", "█", "▓", "▒", "?"]
+  private static let findingCell = 1 + 2 * cellGlyphs.count
+  private static func cell(_ glyph: Character, _ kind: ReconstructedTransition.Kind) -> Int {
+    let offset = kind == .presentation ? 1 : 1 + cellGlyphs.count
+    return offset + (cellGlyphs.firstIndex(of: glyph) ?? 0)
+  }
+  private static let plainCells = cellPieces(TextStyle(enabled: false))
+  private static let coloredCells = cellPieces(TextStyle(enabled: true))
+  private static func cellPieces(_ style: TextStyle) -> [String] {
+    func styled(_ glyph: Character, _ role: TextStyle.Role) -> String {
+      var piece = ""
+      style.append(glyph, as: role, to: &piece)
+      return piece
+    }
+    return [" "] + cellGlyphs.map { styled($0, .success) } + cellGlyphs.map { styled($0, .note) }
+      + [styled("!", .error)]
   }
 
   private static func paint(
-    _ transition: ReconstructedTransition, into cells: inout [Character],
-    kinds: inout [ReconstructedTransition.Kind?], column: (Double) -> Int, traceEnd: Double
+    _ transition: ReconstructedTransition, into cells: inout [Int], column: (Double) -> Int,
+    traceEnd: Double
   ) {
-    func fill(_ from: Double?, _ to: Double?, _ character: Character) {
+    func fill(_ from: Double?, _ to: Double?, _ glyph: Character) {
       guard let from, let to, to >= from else { return }
-      for index in column(from)...column(to) {
-        cells[index] = character
-        kinds[index] = transition.kind
-      }
+      let value = cell(glyph, transition.kind)
+      for index in column(from)...column(to) { cells[index] = value }
     }
     let start = transition.startT
     let animation = transition.animationStartT
@@ -186,10 +260,19 @@ public enum ShowRenderer {
   }
 
   static func seconds(_ value: Double) -> String {
+    var out = ""
+    appendSeconds(value, to: &out)
+    return out
+  }
+
+  /// `value` seconds to the millisecond, with at least one decimal: `0.35 s`, `1.0 s`.
+  static func appendSeconds(_ value: Double, to out: inout String) {
     let rounded = ReadableNumber.rounded(value, scale: 1000)
-    var text = ReadableNumber.text(rounded)
-    if rounded.isFinite, !text.contains("."), !text.contains("e") { text += ".0" }
-    return text + " s"
+    let text = ReadableNumber.text(rounded)
+    out += text
+    // Byte tests: `contains` with a string argument is Foundation's search, slow for one ASCII byte.
+    if rounded.isFinite, !text.utf8.contains(0x2E), !text.utf8.contains(0x65) { out += ".0" }
+    out += " s"
   }
 
   static func milliseconds(_ value: Double) -> String {
@@ -214,6 +297,8 @@ extension String {
   }
 
   func trimmingTrailingSpaces() -> String {
+    // Only a string whose last byte is a space can end in the character " ".
+    guard utf8.last == 0x20 else { return self }
     var copy = self
     while copy.last == " " { copy.removeLast() }
     return copy

@@ -53,17 +53,26 @@ public struct Histogram: Sendable, Hashable {
   /// The value below which a fraction `q` (0...1) of the samples lie (the bucket's geometric middle), or
   /// `nil` if empty.
   public func percentile(_ q: Double) -> Double? {
-    guard count > 0 else { return nil }
-    let fraction = q.isNaN ? 1 : min(max(q, 0), 1)
-    // Computed in Double and compared before converting: `Double(Int.max)` itself is out of Int's range.
-    let wanted = (fraction * Double(count)).rounded(.up)
-    let rank = wanted >= Double(count) ? count : max(1, Int(wanted))
-    var seen = 0
-    for bucket in buckets.keys.sorted() {
-      seen.addSaturating(buckets[bucket] ?? 0)
-      if seen >= rank { return min(Self.value(of: bucket), maximum ?? .infinity) }
+    percentiles([q])[0]
+  }
+
+  /// `percentile(_:)` of each fraction, sorting the buckets once (a report asks for p50, p90 and p99 of
+  /// every histogram).
+  func percentiles(_ fractions: [Double]) -> [Double?] {
+    guard count > 0 else { return fractions.map { _ in nil } }
+    let sorted = buckets.sorted { $0.key < $1.key }
+    return fractions.map { q in
+      let fraction = q.isNaN ? 1 : min(max(q, 0), 1)
+      // Computed in Double and compared before converting: `Double(Int.max)` itself is out of Int's range.
+      let wanted = (fraction * Double(count)).rounded(.up)
+      let rank = wanted >= Double(count) ? count : max(1, Int(wanted))
+      var seen = 0
+      for (bucket, n) in sorted {
+        seen.addSaturating(n)
+        if seen >= rank { return min(Self.value(of: bucket), maximum ?? .infinity) }
+      }
+      return maximum
     }
-    return maximum
   }
 
   /// The bucket of `value`, 0 for values at or below `floor` (and NaN), `topBucket` for values at or above

@@ -2,42 +2,86 @@ extension TraceStatistics {
   /// The statistics as one line of JSON: the summary a person reads (percentiles) and the histograms that
   /// `replay stats --merge` adds up.
   public func json() -> String {
-    var out = "{\"format\":\"presentation-stats\",\"version\":1"
-    out += ",\"files\":\(files),\"events\":\(events),\"inputErrors\":\(inputErrors),\"transitions\":"
-    JSONText.appendValue(.object(transitions.map { ($0.key, .number(Double($0.value))) }), to: &out)
+    // Written as bytes, piece by piece: every histogram writes each of its buckets.
+    var out = TextBuffer(capacity: 1024)
+    out += "{\"format\":\"presentation-stats\",\"version\":1,\"files\":"
+    out.append(files)
+    out += ",\"events\":"
+    out.append(events)
+    out += ",\"inputErrors\":"
+    out.append(inputErrors)
+    out += ",\"transitions\":"
+    Self.append(transitions, to: &out)
     out += ",\"durations\":{"
     for (index, kind) in durations.keys.sorted(by: { $0.rawValue < $1.rawValue }).enumerated() {
       guard let durations = durations[kind] else { continue }
       if index > 0 { out += "," }
       JSONText.appendString(kind.rawValue, to: &out)
-      out +=
-        ":{\"measured\":" + Self.json(durations.measured) + ",\"declared\":" + Self.json(durations.declared)
-      out += ",\"ratio\":" + Self.json(durations.ratio) + "}"
+      out += ":{\"measured\":"
+      Self.append(durations.measured, to: &out)
+      out += ",\"declared\":"
+      Self.append(durations.declared, to: &out)
+      out += ",\"ratio\":"
+      Self.append(durations.ratio, to: &out)
+      out += "}"
     }
-    out += "},\"interactive\":{\"finished\":\(finished),\"cancelled\":\(cancelled)"
-    out +=
-      ",\"finishProgress\":" + Self.json(finishProgress) + ",\"cancelProgress\":" + Self.json(cancelProgress)
+    out += "},\"interactive\":{\"finished\":"
+    out.append(finished)
+    out += ",\"cancelled\":"
+    out.append(cancelled)
+    out += ",\"finishProgress\":"
+    Self.append(finishProgress, to: &out)
+    out += ",\"cancelProgress\":"
+    Self.append(cancelProgress, to: &out)
     out += "},\"sources\":"
-    JSONText.appendValue(.object(sources.map { ($0.key, .number(Double($0.value))) }), to: &out)
-    out += ",\"interruptions\":{\"interruptible\":\(interruptible),\"interrupted\":\(interrupted)"
-    out += ",\"catches\":\(interruptions)}"
-    out += ",\"layoutPasses\":" + Self.json(layoutPasses) + ",\"findings\":"
-    JSONText.appendValue(.object(findings.map { ($0.key, .number(Double($0.value))) }), to: &out)
-    return out + "}"
+    Self.append(sources, to: &out)
+    out += ",\"interruptions\":{\"interruptible\":"
+    out.append(interruptible)
+    out += ",\"interrupted\":"
+    out.append(interrupted)
+    out += ",\"catches\":"
+    out.append(interruptions)
+    out += "},\"layoutPasses\":"
+    Self.append(layoutPasses, to: &out)
+    out += ",\"findings\":"
+    Self.append(findings, to: &out)
+    out += "}"
+    return out.text
   }
 
-  private static func json(_ histogram: Histogram) -> String {
-    var out = "{\"count\":\(histogram.count)"
-    for (name, q) in [("p50", 0.5), ("p90", 0.9), ("p99", 0.99)] {
-      out += ",\"\(name)\":" + (histogram.percentile(q).map { JSONText.number(rounded($0)) } ?? "null")
-    }
-    out += ",\"max\":" + (histogram.maximum.map(JSONText.number) ?? "null")
-    out += ",\"sum\":" + JSONText.number(histogram.sum) + ",\"buckets\":{"
-    for (index, bucket) in histogram.buckets.keys.sorted().enumerated() {
+  /// Counts as a JSON object with sorted keys, as `JSONText.appendValue` writes one.
+  private static func append(_ counts: [String: Int], to out: inout TextBuffer) {
+    out += "{"
+    for (index, member) in counts.sorted(by: { $0.key < $1.key }).enumerated() {
       if index > 0 { out += "," }
-      out += "\"\(bucket)\":\(histogram.buckets[bucket] ?? 0)"
+      JSONText.appendString(member.key, to: &out)
+      out += ":"
+      out += JSONText.number(Double(member.value))
     }
-    return out + "}}"
+    out += "}"
+  }
+
+  private static func append(_ histogram: Histogram, to out: inout TextBuffer) {
+    out += "{\"count\":"
+    out.append(histogram.count)
+    let percentiles = histogram.percentiles([0.5, 0.9, 0.99])
+    for (name, percentile) in zip([",\"p50\":", ",\"p90\":", ",\"p99\":"], percentiles) {
+      out += name
+      out += percentile.map { JSONText.number(rounded($0)) } ?? "null"
+    }
+    out += ",\"max\":"
+    out += histogram.maximum.map(JSONText.number) ?? "null"
+    out += ",\"sum\":"
+    out += JSONText.number(histogram.sum)
+    out += ",\"buckets\":{"
+    for (index, bucket) in histogram.buckets.sorted(by: { $0.key < $1.key }).enumerated() {
+      if index > 0 { out += "," }
+      out += "\""
+      out.append(bucket.key)
+      out += "\":"
+      out.append(bucket.value)
+    }
+    out += "}}"
   }
 
   /// Three significant digits, for reading (parsed back from its own spelling, so no binary noise).
@@ -51,16 +95,17 @@ extension TraceStatistics {
     guard value.isFinite, value >= 1e-15, value < 1e15 else { return JSONText.number(value) }
     let decimals = max(0, 2 - Int(log10(value).rounded(.down)))
     let scaled = (value * pow(10, Double(decimals))).rounded()
-    var digits = String(Int64(scaled))
-    guard decimals > 0 else { return digits }
-    if digits.count <= decimals {
-      digits = String(repeating: "0", count: decimals - digits.count + 1) + digits
+    let integer = String(Int64(scaled))
+    guard decimals > 0 else { return integer }
+    // The digits are ASCII: placed as bytes (a statistics report spells every percentile this way).
+    var text = Array(integer.utf8)
+    if text.count <= decimals {
+      text.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: decimals - text.count + 1), at: 0)
     }
-    let split = digits.index(digits.endIndex, offsetBy: -decimals)
-    var text = digits[..<split] + "." + digits[split...]
-    while text.last == "0" { text.removeLast() }
-    if text.last == "." { text.removeLast() }
-    return String(text)
+    text.insert(UInt8(ascii: "."), at: text.count - decimals)
+    while text.last == UInt8(ascii: "0") { text.removeLast() }
+    if text.last == UInt8(ascii: ".") { text.removeLast() }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Reads statistics written by `json()`, for merging; throws a message naming what is wrong.

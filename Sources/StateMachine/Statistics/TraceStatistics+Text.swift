@@ -2,32 +2,33 @@ extension TraceStatistics {
   /// The statistics as tables a person reads.
   public func text() -> String {
     let transitionCount = transitions.values.reduce(0) { $0.addingSaturating($1) }
-    var out = "\(files) file\(files == 1 ? "" : "s"), \(events) events, \(transitionCount) transitions"
+    // Written as bytes, piece by piece.
+    var out = TextBuffer(capacity: 1024)
+    out += "\(files) file\(files == 1 ? "" : "s"), \(events) events, \(transitionCount) transitions"
     out += inputErrors > 0 ? ", \(inputErrors) input errors\n" : "\n"
-    let outcomes: [ReconstructedTransition.Outcome] = [.completed, .cancelled, .neverCompleted, .unfinished]
-    out +=
-      "\n"
-      + ("transitions".padded(to: 16) + outcomes.map { $0.rawValue.padded(to: 17) }.joined())
-      .trimmingTrailingSpaces() + "\n"
+    out += "\n"
+    out += Self.transitionsHeader
     for kind in [ReconstructedTransition.Kind.presentation, .dismissal] {
-      out += "  " + kind.rawValue.padded(to: 14)
-      out += outcomes.map { String(transitions["\(kind.rawValue) \($0.rawValue)"] ?? 0).padded(to: 17) }
-        .joined()
-      out = out.trimmingTrailingSpaces() + "\n"
+      let rowStart = out.count
+      out += "  "
+      out.append(kind.rawValue, paddedTo: 14)
+      for outcome in Self.outcomes {
+        out.append(String(transitions[Self.transitionKey(kind, outcome)] ?? 0), paddedTo: 17)
+      }
+      out.trimTrailingSpaces(after: rowStart)
+      out += "\n"
     }
     let sourceCounts = ReconstructedTransition.Source.allCases.map { sources[$0.rawValue] ?? 0 }
     out +=
       "\nrecorded: \(sourceCounts[0]) with the app's presentation controller, \(sourceCounts[1]) animator only, "
     out += "\(sourceCounts[2]) observed from outside (not timed)\n"
-    out +=
-      "\n" + "durations (s)".padded(to: 34)
-      + ["n", "p50", "p90", "p99", "max"].map { $0.padded(to: 9) }.joined()
-    out = out.trimmingTrailingSpaces() + "\n"
+    out += "\n"
+    out += Self.durationsHeader
     for kind in [ReconstructedTransition.Kind.presentation, .dismissal] {
       guard let durations = durations[kind] else { continue }
-      out += row("  \(kind.rawValue) measured", durations.measured)
-      out += row("  \(kind.rawValue) declared", durations.declared)
-      out += row("  \(kind.rawValue) measured÷declared", durations.ratio)
+      row("  \(kind.rawValue) measured", durations.measured, to: &out)
+      row("  \(kind.rawValue) declared", durations.declared, to: &out)
+      row("  \(kind.rawValue) measured÷declared", durations.ratio, to: &out)
     }
     out += "\ninteractive: \(finished) finished, \(cancelled) cancelled"
     if finished > 0 || cancelled > 0 {
@@ -36,29 +37,49 @@ extension TraceStatistics {
       out += " (\(Int(share.rounded()))% finished)"
     }
     out += "\n"
-    out += row("  let go, finish (progress)", finishProgress)
-    out += row("  let go, cancel (progress)", cancelProgress)
+    row("  let go, finish (progress)", finishProgress, to: &out)
+    row("  let go, cancel (progress)", cancelProgress, to: &out)
     out +=
       "interruptible: \(interruptible) transition\(interruptible == 1 ? "" : "s"), \(interrupted) caught by the user"
     out += " (\(interruptions) catch\(interruptions == 1 ? "" : "es"))\n"
-    out += "\n" + row("layout passes (s)", layoutPasses)
+    out += "\n"
+    row("layout passes (s)", layoutPasses, to: &out)
     out += "\nfindings by rule:"
     if findings.isEmpty { out += " none" }
     out += "\n"
     let width = findings.keys.map(\.count).max() ?? 0
     for (rule, count) in findings.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-      out += "  \(rule.padded(to: width))  \(count)\n"
+      out += "  "
+      out.append(rule, paddedTo: width)
+      out += "  "
+      out.append(count)
+      out += "\n"
     }
-    return out
+    return out.text
   }
 
-  private func row(_ label: String, _ histogram: Histogram) -> String {
-    var out = label.padded(to: 34) + String(histogram.count).padded(to: 9)
-    for q in [0.5, 0.9, 0.99] {
-      out += (histogram.percentile(q).map(Self.cell) ?? "–").padded(to: 9)
+  private static let outcomes: [ReconstructedTransition.Outcome] = [
+    .completed, .cancelled, .neverCompleted, .unfinished,
+  ]
+
+  /// The header rows of the two tables, the same in every report.
+  private static let transitionsHeader =
+    ("transitions".padded(to: 16) + outcomes.map { $0.rawValue.padded(to: 17) }.joined())
+    .trimmingTrailingSpaces() + "\n"
+  private static let durationsHeader =
+    ("durations (s)".padded(to: 34) + ["n", "p50", "p90", "p99", "max"].map { $0.padded(to: 9) }.joined())
+    .trimmingTrailingSpaces() + "\n"
+
+  private func row(_ label: String, _ histogram: Histogram, to out: inout TextBuffer) {
+    let rowStart = out.count
+    out.append(label, paddedTo: 34)
+    out.append(String(histogram.count), paddedTo: 9)
+    for percentile in histogram.percentiles([0.5, 0.9, 0.99]) {
+      out.append(percentile.map(Self.cell) ?? "–", paddedTo: 9)
     }
     out += histogram.maximum.map(Self.cell) ?? "–"
-    return out.trimmingTrailingSpaces() + "\n"
+    out.trimTrailingSpaces(after: rowStart)
+    out += "\n"
   }
 
   /// A value for a table cell: three significant digits, and with an exponent (`9.93e8`, `1e-8`) when

@@ -18,6 +18,15 @@ public struct TraceStatistics: Sendable, Hashable {
     public var declared = Histogram()
     /// measured ÷ declared, for transitions that have both.
     public var ratio = Histogram()
+
+    mutating func add(_ transition: ReconstructedTransition) {
+      if let measured = transition.measuredDuration { self.measured.add(measured) }
+      if let declared = transition.declaredDuration { self.declared.add(declared) }
+      if let measured = transition.measuredDuration, let declared = transition.declaredDuration, declared > 0
+      {
+        ratio.add(measured / declared)
+      }
+    }
   }
 
   public var files = 0
@@ -54,21 +63,15 @@ public struct TraceStatistics: Sendable, Hashable {
     inputErrors.addSaturating(replay.report.inputErrors.count + (replay.report.readFailure == nil ? 0 : 1))
     for finding in replay.report.findings { findings[finding.rule.rawValue, default: 0].addSaturating(1) }
     for transition in replay.transitions {
-      transitions["\(transition.kind.rawValue) \(transition.outcome.rawValue)", default: 0].addSaturating(1)
+      transitions[Self.transitionKey(transition.kind, transition.outcome), default: 0].addSaturating(1)
       sources[transition.source.rawValue, default: 0].addSaturating(1)
       if transition.interruptible { interruptible.addSaturating(1) }
       if !transition.interruptions.isEmpty {
         interrupted.addSaturating(1)
         interruptions.addSaturating(transition.interruptions.count)
       }
-      var durations = self.durations[transition.kind] ?? Durations()
-      if let measured = transition.measuredDuration { durations.measured.add(measured) }
-      if let declared = transition.declaredDuration { durations.declared.add(declared) }
-      if let measured = transition.measuredDuration, let declared = transition.declaredDuration, declared > 0
-      {
-        durations.ratio.add(measured / declared)
-      }
-      self.durations[transition.kind] = durations
+      // Changed in place: a copy taken out of the dictionary and put back copied its histograms' buckets.
+      durations[transition.kind, default: Durations()].add(transition)
       if let commit = transition.commit {
         if commit.kind == .finish {
           finished.addSaturating(1)
@@ -79,6 +82,22 @@ public struct TraceStatistics: Sendable, Hashable {
         }
       }
       for pass in transition.layoutPasses { if let duration = pass.duration { layoutPasses.add(duration) } }
+    }
+  }
+
+  /// `"kind outcome"`, the key of `transitions` (a literal: it is looked up for every transition).
+  static func transitionKey(_ kind: ReconstructedTransition.Kind, _ outcome: ReconstructedTransition.Outcome)
+    -> String
+  {
+    switch (kind, outcome) {
+    case (.presentation, .completed): "presentation completed"
+    case (.presentation, .cancelled): "presentation cancelled"
+    case (.presentation, .neverCompleted): "presentation never-completed"
+    case (.presentation, .unfinished): "presentation unfinished"
+    case (.dismissal, .completed): "dismissal completed"
+    case (.dismissal, .cancelled): "dismissal cancelled"
+    case (.dismissal, .neverCompleted): "dismissal never-completed"
+    case (.dismissal, .unfinished): "dismissal unfinished"
     }
   }
 

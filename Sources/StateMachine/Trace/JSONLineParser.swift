@@ -48,6 +48,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 }
 
 private struct Cursor {
+  /// Objects with up to this many keys look for a duplicate key by scanning them.
+  static let keysScanned = 16
+
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
 
@@ -84,7 +87,9 @@ private struct Cursor {
     }
     index += 1  // '{'
     var members: [JSONLineParser.Member] = []
-    var keys: Set<String> = []  // not a scan of `members`: a 16 MiB line may hold a million keys
+    // A small object's keys are compared one by one; a set is built only for a large one (a 16 MiB line
+    // may hold a million keys), since building one for every object cost more than parsing it.
+    var keys: Set<String> = []
     skipWhitespace()
     if peek == UInt8(ascii: "}") {
       index += 1
@@ -95,7 +100,14 @@ private struct Cursor {
       let keyColumn = column
       guard peek == UInt8(ascii: "\"") else { throw unexpected("expected a key in double quotes") }
       let key = try parseString()
-      guard keys.insert(key).inserted else {
+      let duplicate: Bool
+      if members.count < Self.keysScanned {
+        duplicate = members.contains { $0.key == key }
+      } else {
+        if keys.isEmpty { keys = Set(members.map(\.key)) }
+        duplicate = !keys.insert(key).inserted
+      }
+      guard !duplicate else {
         throw error("duplicate key \"\(key)\"", at: keyColumn - 1)
       }
       skipWhitespace()
@@ -188,6 +200,19 @@ private struct Cursor {
       }
     } else {
       while let byte = peek, isDigit(byte) { index += 1 }
+    }
+    // An integer of up to 15 digits is exact in a Double: built from its digits, as `Double(_:)` of its
+    // text would give it (-0 included), without making a string (statistics files are mostly counts).
+    let digitsStart = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+    if index - digitsStart <= 15, peek != UInt8(ascii: "."), peek != UInt8(ascii: "e"),
+      peek != UInt8(ascii: "E")
+    {
+      var magnitude = 0
+      for offset in digitsStart..<index {
+        magnitude = magnitude * 10 + Int(bytes[offset] &- UInt8(ascii: "0"))
+      }
+      let value = Double(magnitude)
+      return digitsStart > start ? -value : value
     }
     if peek == UInt8(ascii: ".") {
       index += 1

@@ -16,17 +16,24 @@
 /// let b = bytes.withUnsafeBufferPointer { interner.string($0.baseAddress!, count: $0.count) } // no new String
 /// ```
 ///
-/// A direct-mapped cache of fixed size: a new string evicts whatever shared its slot, so memory stays
-/// constant however many distinct ids a trace holds. Callers pass only bytes that are valid ASCII with
-/// no escapes, for which `String(decoding:as:)` is exactly the string the JSON parser would build.
+/// A direct-mapped cache of bounded size: a new string evicts whatever shared its slot, so memory stays
+/// constant however many distinct ids a trace holds. It starts small and takes its full size once it has
+/// stored as many strings as it has slots, so that a short trace (a test, a fuzzed input) does not clear
+/// and free the full tables (300 KiB) for the few strings it stores. Callers pass only bytes that are
+/// valid ASCII with no escapes, for which `String(decoding:as:)` is exactly the string the JSON parser
+/// would build.
 struct StringInterner: Sendable {
   static let slotCount = 4096
+  /// The slots a new interner starts with.
+  static let initialSlotCount = 64
   /// The longest string kept; longer ones are created each time (ids are short in practice).
   static let maximumLength = 48
 
   private var strings: [String]
   private var lengths: [Int]
   private var keys: [UInt8]
+  private var slotMask = 0
+  private var stores = 0
   /// Whether `smallString` may build short strings from their bytes: checked once per process, by
   /// building a few and comparing them with the same strings made the ordinary way.
   private static let smallStringsHold = smallStringLayoutHolds()
@@ -34,16 +41,26 @@ struct StringInterner: Sendable {
   private let buildsSmallStrings = Self.smallStringsHold
 
   init() {
-    strings = [String](repeating: "", count: Self.slotCount)
-    lengths = [Int](repeating: -1, count: Self.slotCount)
-    keys = [UInt8](repeating: 0, count: Self.slotCount * Self.maximumLength)
+    strings = []
+    lengths = []
+    keys = []
+    allocate(slots: Self.initialSlotCount)
+  }
+
+  /// Empty tables of `slots` slots (a power of two).
+  private mutating func allocate(slots: Int) {
+    strings = [String](repeating: "", count: slots)
+    lengths = [Int](repeating: -1, count: slots)
+    keys = [UInt8](repeating: 0, count: slots * Self.maximumLength)
+    slotMask = slots - 1
   }
 
   /// The string of `bytes[0..<count]`.
   @inline(__always)
   mutating func string(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
     guard count <= Self.maximumLength else { return Self.makeString(bytes, count: count) }
-    let slot = Self.slot(WordHash.hash(UnsafeRawBufferPointer(start: bytes, count: count)))
+    let hash = WordHash.hash(UnsafeRawBufferPointer(start: bytes, count: count))
+    let slot = self.slot(hash)
     if lengths[slot] == count {
       let offset = slot * Self.maximumLength
       let same = keys.withUnsafeBufferPointer { keys in
@@ -51,7 +68,7 @@ struct StringInterner: Sendable {
       }
       if same { return strings[slot] }
     }
-    return store(bytes, count: count, at: slot)
+    return store(bytes, count: count, hash: hash)
   }
 
   /// `string(_:count:)` for bytes that the line goes on after, up to the next multiple of eight: hashed
@@ -61,7 +78,8 @@ struct StringInterner: Sendable {
     if count <= Self.smallCapacity, buildsSmallStrings { return Self.smallString(bytes, count: count) }
     guard count <= Self.maximumLength else { return Self.makeString(bytes, count: count) }
     let line = UnsafeRawPointer(bytes)
-    let slot = Self.slot(WordHash.hash(wordReadable: line, count: count))
+    let hash = WordHash.hash(wordReadable: line, count: count)
+    let slot = self.slot(hash)
     if lengths[slot] == count {
       let offset = slot * Self.maximumLength
       let same = keys.withUnsafeBufferPointer { keys -> Bool in
@@ -80,7 +98,7 @@ struct StringInterner: Sendable {
       }
       if same { return strings[slot] }
     }
-    return store(bytes, count: count, at: slot)
+    return store(bytes, count: count, hash: hash)
   }
 
   /// The most bytes a `String` holds inline, in its own two words (on 64-bit platforms).
@@ -128,16 +146,19 @@ struct StringInterner: Sendable {
   }
 
   @inline(__always)
-  private static func slot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash) & (slotCount - 1) }
+  private func slot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash) & slotMask }
 
   private static func makeString(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
     String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 
-  /// Creates the string of a key not in the cache and keeps it in `slot`, evicting what was there.
+  /// Creates the string of a key not in the cache and keeps it in its slot, evicting what was there.
   @inline(never)
-  private mutating func store(_ bytes: UnsafePointer<UInt8>, count: Int, at slot: Int) -> String {
+  private mutating func store(_ bytes: UnsafePointer<UInt8>, count: Int, hash: UInt64) -> String {
     let string = Self.makeString(bytes, count: count)
+    stores += 1
+    if stores > slotMask, slotMask + 1 < Self.slotCount { allocate(slots: Self.slotCount) }
+    let slot = self.slot(hash)
     let offset = slot * Self.maximumLength
     keys.withUnsafeMutableBufferPointer { keys in
       keys.baseAddress.map { ($0 + offset).update(from: bytes, count: count) }

@@ -60,7 +60,8 @@ public struct TraceReader: Sequence, IteratorProtocol {
 
   /// A reader over bytes already in memory.
   public init(bytes: [UInt8]) {
-    self.init(source: MemoryByteSource(bytes))
+    // No bigger buffer than the bytes need: a short trace's reader allocates and frees no 128 KiB.
+    self.init(source: MemoryByteSource(bytes), bufferSize: Swift.min(Self.chunkSize, bytes.count + 1))
   }
 
   /// The number of the last line read (1-based), blank lines included.
