@@ -149,6 +149,11 @@ func jsonDecoderPass(path: String) -> Int {
   return events
 }
 
+/// The audit with every transition rebuilt (`replay stats`, `show`, `export --table`): how many transitions.
+func replayPass(path: String) -> Int {
+  TraceReplay.run(path: path).transitions.count
+}
+
 /// The fast reader alone, without the auditor: how much of an audit is reading.
 func readerPass(path: String) -> Int {
   guard var reader = try? TraceReader(path: path) else { return 0 }

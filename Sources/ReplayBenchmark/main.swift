@@ -30,8 +30,8 @@ let usage = """
     --skip-jsondecoder  skip the JSONDecoder baseline (slow)
     --recording         measure what one recorded callback costs, bare and through the UIKit glue
                         (--events calls per run, default 1000000), and nothing else
-    --only PHASE        run one phase once, print nothing else (for profilers): audit, reader, reference,
-                        floor, jsondecoder, auditor, session
+    --only PHASE        run one phase once, print nothing else (for profilers): audit, reader, replay,
+                        reference, floor, jsondecoder, auditor, session
     -h, --help          show this help
   """
 
@@ -275,6 +275,10 @@ func runBenchmark() -> Int32 {
 
   let reader = median((0..<options.runs).map { _ in measure { readerPass(path: path) }.seconds })
   print(row("  reader only (TraceReader)", seconds: reader, bytes: bytes, events: events, peak: nil))
+  // What `replay stats`, `show` and `export --table` read: the audit with every transition rebuilt. It once
+  // copied its list of transitions on every event, which only a long trace shows.
+  let replay = median((0..<options.runs).map { _ in measure { replayPass(path: path) }.seconds })
+  print(row("replay (TraceReplay.run)", seconds: replay, bytes: bytes, events: events, peak: nil))
   if options.reference {
     let reference = median(
       (0..<options.runs).map { _ in measure { referenceReaderPass(path: path) }.seconds })
@@ -339,6 +343,7 @@ func runPhase(_ phase: String, path: String, options: Options) -> Int32 {
   switch phase {
   case "audit": print(FileReport.audit(path: path).events)
   case "reader": print(readerPass(path: path))
+  case "replay": print(replayPass(path: path))
   case "reference": print(referenceReaderPass(path: path))
   case "floor": print(floorPass(path: path))
   case "jsondecoder": print(jsonDecoderPass(path: path))
