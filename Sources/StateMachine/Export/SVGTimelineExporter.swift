@@ -30,20 +30,8 @@ public enum SVGTimelineExporter {
     let origin = replay.startT ?? 0
     let traceEnd = replay.endT ?? origin
     let span = max(traceEnd - origin, 0.001)
-    // Each id's row, in the order the ids first appear, with its transitions: grouped once, since a
-    // fuzzed or long trace has many ids and transitions, and looking each row's up again was quadratic.
-    var ids: [String] = []
-    var rowOfID: [String: Int] = [:]
-    var transitionsOfRow: [[Int]] = []
-    for (index, transition) in replay.transitions.enumerated() {
-      if let row = rowOfID[transition.id] {
-        transitionsOfRow[row].append(index)
-      } else {
-        rowOfID[transition.id] = ids.count
-        ids.append(transition.id)
-        transitionsOfRow.append([index])
-      }
-    }
+    // Each id's row, in the order the ids first appear, with its transitions (grouped once).
+    var (ids, rowOfID, transitionsOfRow) = replay.rows()
     // Findings that belong to no transition (a refused present, a line about an id that never went live)
     // are drawn on their presentation's row; an id with no transition at all gets a row of its own. Each
     // finding of a transition takes away the first equal finding of the report.

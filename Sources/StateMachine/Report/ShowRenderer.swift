@@ -161,19 +161,8 @@ public enum ShowRenderer {
     _ replay: TraceReplay, origin: Double, span: Double, width: Int, style: TextStyle,
     to out: inout TextBuffer
   ) {
-    // Each id's transitions, grouped once: finding them again for every row was quadratic.
-    var ids: [String] = []
-    var rowOfID: [String: Int] = [:]
-    var transitionsOfRow: [[Int]] = []
-    for (index, transition) in replay.transitions.enumerated() {
-      if let row = rowOfID[transition.id] {
-        transitionsOfRow[row].append(index)
-      } else {
-        rowOfID[transition.id] = ids.count
-        ids.append(transition.id)
-        transitionsOfRow.append([index])
-      }
-    }
+    // Each id's transitions, grouped once.
+    let (ids, _, transitionsOfRow) = replay.rows()
     let labelWidth = min(max(ids.map(\.count).max() ?? 0, 4), 24)
     let columns = max(width - labelWidth - 3, 10)
     let scale = span > 0 ? Double(columns - 1) / span : 0
