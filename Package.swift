@@ -3,14 +3,20 @@ import PackageDescription
 
 let package = Package(
   name: "PresentationReplay",
+  // iOS 13 is the oldest the glue builds for: the adaptive delegate's dismissal callbacks and Swift
+  // concurrency's `MainActor` start there. macOS 10.15 is the matching release for the library and tools.
+  platforms: [.iOS(.v13), .macOS(.v10_15)],
   products: [
-    .library(name: "StateMachine", targets: ["StateMachine"]),
+    .library(name: "PresentationStateMachine", targets: ["PresentationStateMachine"]),
     .library(name: "PresentationRecordingUIKit", targets: ["PresentationRecordingUIKit"]),
     .executable(name: "replay", targets: ["Replay"]),
   ],
   targets: [
+    // Named apart from other packages' `StateMachine` modules so an app can link both; the folder keeps
+    // its short name.
     .target(
-      name: "StateMachine",
+      name: "PresentationStateMachine",
+      path: "Sources/StateMachine",
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     // The UIKit API the glue uses, for platforms without UIKit (see Sources/UIKitSurface/UIKitSurface.swift).
@@ -18,12 +24,12 @@ let package = Package(
       name: "UIKitSurface",
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
-    // UIKit glue: app-wide hooks and transition wrappers recording through StateMachine's recorder. Kept
-    // out of StateMachine, which stays UIKit-free.
+    // UIKit glue: app-wide hooks recording through the library's recorder. Kept out of the library, which
+    // stays UIKit-free.
     .target(
       name: "PresentationRecordingUIKit",
       dependencies: [
-        "StateMachine",
+        "PresentationStateMachine",
         .target(
           name: "UIKitSurface",
           condition: .when(platforms: [.linux, .macOS, .windows, .android, .wasi, .openbsd])),
@@ -38,32 +44,32 @@ let package = Package(
     ),
     .executableTarget(
       name: "Replay",
-      dependencies: ["StateMachine"],
+      dependencies: ["PresentationStateMachine"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .executableTarget(
       name: "RecorderExample",
-      dependencies: ["StateMachine", "PresentationRecordingUIKit", "ScriptedUIKit"],
+      dependencies: ["PresentationStateMachine", "PresentationRecordingUIKit", "ScriptedUIKit"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .executableTarget(
       name: "ReplayBenchmark",
-      dependencies: ["StateMachine", "PresentationRecordingUIKit"],
+      dependencies: ["PresentationStateMachine", "PresentationRecordingUIKit"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .testTarget(
       name: "StateMachineTests",
-      dependencies: ["StateMachine"],
+      dependencies: ["PresentationStateMachine"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .testTarget(
       name: "PresentationRecordingUIKitTests",
-      dependencies: ["PresentationRecordingUIKit", "ScriptedUIKit", "StateMachine"],
+      dependencies: ["PresentationRecordingUIKit", "ScriptedUIKit", "PresentationStateMachine"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "StateMachine"],
+      dependencies: ["Replay", "PresentationStateMachine"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
   ],

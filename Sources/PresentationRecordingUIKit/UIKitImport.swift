@@ -1,4 +1,4 @@
-@_exported import StateMachine
+@_exported import PresentationStateMachine
 
 // The glue is written against UIKit. Where UIKit cannot be imported (Linux, macOS) it is compiled against
 // `UIKitSurface`, which declares exactly the UIKit API used here, transcribed from the iOS SDK headers;

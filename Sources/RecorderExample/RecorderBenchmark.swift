@@ -1,5 +1,5 @@
 import Foundation
-import StateMachine
+import PresentationStateMachine
 
 /// Measures the recorder's cost per event and its throughput, from one thread and from many.
 ///

@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 /// A small command-line parser with the conventions of swift-argument-parser: `--name value` or
 /// `--name=value`, `--` ends options, and an unknown option names the closest valid one.

@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 /// One `replay` subcommand, declared once: what the user types, its line in `replay --help`, its own
 /// usage, and how it runs.

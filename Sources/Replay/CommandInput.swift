@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 /// What every auditing command does first: parse its options and the audit settings, answer `--help`, and
 /// check the common arguments; a usage problem ends the run with the command's usage and status 64.

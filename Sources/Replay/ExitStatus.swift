@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 /// How a `replay` run ended, as the process's exit status: the same four values for every command.
 ///

@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 /// `replay graph`: the lifecycle drawn from the transition table the machine runs on.
 enum GraphCommand {

@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 /// The `replay` command: dispatches to subcommands and turns their results into output and an exit status.
 enum ReplayCLI {

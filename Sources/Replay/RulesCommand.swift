@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 /// `replay rules`: the rule catalog, from the same data the auditor uses, with the effective settings.
 enum RulesCommand {

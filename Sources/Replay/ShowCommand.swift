@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 /// `replay show TRACE`: every transition as a block of phases and times, then a terminal timeline.
 enum ShowCommand {

@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 /// `replay state TRACE --at LINE | --time T`: the audit's state at one point of a trace (time travel).
 enum StateCommand {

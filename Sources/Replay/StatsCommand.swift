@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

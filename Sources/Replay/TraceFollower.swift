@@ -1,5 +1,5 @@
 import Dispatch
-import StateMachine
+import PresentationStateMachine
 
 #if canImport(Glibc)
   import Glibc

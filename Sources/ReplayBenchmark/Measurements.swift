@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import StateMachine
+import PresentationStateMachine
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import StateMachine
+import PresentationStateMachine
 
 #if canImport(Glibc)
   import Glibc

@@ -67,7 +67,7 @@ fi
 if [[ -n "$stale" ]]; then
   echo "building $binary ($flavour) from ${#sources[@]} files of Sources/StateMachine and the harness"
   start=$(date +%s)
-  "$swiftc" -sanitize=fuzzer "${coverage[@]}" -parse-as-library -O -module-name StateMachine \
+  "$swiftc" -sanitize=fuzzer "${coverage[@]}" -parse-as-library -O -module-name PresentationStateMachine \
     -swift-version 6 -enable-upcoming-feature ExistentialAny \
     "${sources[@]}" "$here/TraceFuzzer.swift" -o "$binary"
   echo "$flavour" >"$binary.flavour"

@@ -10,8 +10,8 @@ import Testing
   static let guide = "Tests/PresentationRecordingUIKitTests/Guide"
   /// The documents whose every ```swift block must be compiled.
   static let documents = [
-    "Sources/StateMachine/StateMachine.docc/RecordingAnApp.md",
-    "Sources/StateMachine/StateMachine.docc/RecordingFromUIKit.md",
+    "Sources/StateMachine/PresentationStateMachine.docc/RecordingAnApp.md",
+    "Sources/StateMachine/PresentationStateMachine.docc/RecordingFromUIKit.md",
     "README.md",
   ]
   /// The quick start's blocks, in the article's order: the quick start, the wrapper, the manual calls.
@@ -126,7 +126,7 @@ import Testing
 
   @Test func theFrameworkArticleLinksTheGuide() throws {
     #expect(
-      try Self.read("Sources/StateMachine/StateMachine.docc/StateMachine.md").contains("<doc:RecordingAnApp>")
+      try Self.read("Sources/StateMachine/PresentationStateMachine.docc/PresentationStateMachine.md").contains("<doc:RecordingAnApp>")
     )
   }
 }

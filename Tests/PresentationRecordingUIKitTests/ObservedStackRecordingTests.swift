@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 import Testing
 
 /// Stacked presentations observed from outside (decision 14), recorded through the glue: a presenter's

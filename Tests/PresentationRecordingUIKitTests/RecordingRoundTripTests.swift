@@ -1,5 +1,5 @@
 import PresentationRecordingUIKit
-import StateMachine
+import PresentationStateMachine
 import Testing
 
 /// The glue against the generator: a scripted UIKit plays each generated trace's episodes (custom and

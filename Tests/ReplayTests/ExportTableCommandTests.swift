@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Replay
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// `replay export --table`: the same rows whatever `--jobs`, every input form `audit` takes, part files
 /// per shard that cover every row once, whole lines only, and the timeline's options kept apart.

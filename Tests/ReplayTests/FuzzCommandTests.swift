@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Replay
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// `replay shrink`, `replay fuzz` and `replay explore` from the command line.
 @Suite struct FuzzCommandTests {

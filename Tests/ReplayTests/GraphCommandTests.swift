@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Replay
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 @Suite struct GraphCommandTests {
   func run(_ arguments: [String]) -> ReplayCLI.Result {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Replay
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Every command that audits a file honours its header's `"ignore"`; `replay rules` says it exists.
 @Suite struct HeaderIgnoreCommandTests {

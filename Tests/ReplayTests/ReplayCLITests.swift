@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Replay
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 @Suite struct ReplayCLITests {
   static let tracesDirectory = URL(fileURLWithPath: #filePath)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Replay
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Each way of configuring rules changes the verdict: the command line, a settings file, and discovery.
 @Suite struct SettingsTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Replay
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// `replay state`: input errors up to the point are reported (exit 2, as `audit`), and the point is the
 /// line asked for, a header line included.

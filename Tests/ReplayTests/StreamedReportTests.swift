@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Replay
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// `replay audit` writes its report a line (or a finding) at a time, so that a trace with tens of
 /// thousands of findings does not hold its report whole in memory beside them.

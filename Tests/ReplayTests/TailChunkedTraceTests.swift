@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Replay
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Every bundled trace, written to a file in chunks of random size while `TraceFollower` polls it, is
 /// audited exactly as `replay audit` audits the finished file: the same findings (rule, line, id) and the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The docs are checked against the data they describe, so they cannot drift from the code.
 @Suite struct DocumentationTests {
@@ -13,7 +13,7 @@ import Testing
   }
 
   @Test func rulesArticleListsEveryRuleWithItsSeverity() throws {
-    let article = try Self.read("Sources/StateMachine/StateMachine.docc/Rules.md")
+    let article = try Self.read("Sources/StateMachine/PresentationStateMachine.docc/Rules.md")
     let rows = article.split(separator: "\n").filter { $0.hasPrefix("| `") }
     #expect(rows.count == Rule.allCases.count)
     for rule in Rule.allCases {
@@ -24,13 +24,13 @@ import Testing
   }
 
   @Test func lifecycleArticleNamesEveryPhase() throws {
-    let article = try Self.read("Sources/StateMachine/StateMachine.docc/Lifecycle.md")
+    let article = try Self.read("Sources/StateMachine/PresentationStateMachine.docc/Lifecycle.md")
     for phase in Phase.allCases {
       #expect(article.contains(phase.name), "Lifecycle.md never names \(phase.name)")
     }
   }
 
-  static let catalog = "Sources/StateMachine/StateMachine.docc"
+  static let catalog = "Sources/StateMachine/PresentationStateMachine.docc"
 
   /// The anchors of an article's headings, as DocC forms them: the heading's text with its spaces as `-`.
   static func anchors(ofArticle name: String) throws -> Set<String> {

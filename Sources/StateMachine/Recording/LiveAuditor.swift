@@ -85,7 +85,7 @@ public final class LiveAuditor: Sendable {
   /// Applies a trace header's `ignore` (rules this file does not report). Only before the first event:
   /// a header is the trace's first line, and the findings so far must not change meaning.
   func applyHeader(_ header: TraceHeader) {
-    state.withLock { driver in driver.consume(.header(header, line: 1)) }
+    state.withLock { driver in _ = driver.consume(.header(header, line: 1)) }
   }
 
   /// The end of the trace: settles what only the end settles (appearance callbacks never resolved).

@@ -235,7 +235,7 @@ struct ByteWriter {
   /// `text` as a JSON string literal: `"`, `\`, and control characters escaped, the rest as UTF-8.
   mutating func appendJSONString(_ text: String) {
     append(0x22)
-    let done = text.utf8.withContiguousStorageIfAvailable { bytes in
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
       for byte in bytes { appendEscaped(byte) }
     }
     if done == nil {

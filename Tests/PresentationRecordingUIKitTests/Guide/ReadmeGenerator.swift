@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 // Not in the README: the function its generator block is the body of.
 func generateTraces(into myHandler: (Event) -> Void) {

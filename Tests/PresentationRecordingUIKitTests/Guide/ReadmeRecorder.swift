@@ -1,5 +1,5 @@
 import Foundation
-import StateMachine
+import PresentationStateMachine
 
 func makePresentationRecorder() throws -> TraceRecorder {
   let path = FileManager.default.temporaryDirectory.appendingPathComponent("presentation.jsonl").path

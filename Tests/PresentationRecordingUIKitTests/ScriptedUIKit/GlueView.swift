@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 /// What the glue records of an episode: the episode restricted to the events the glue records, written
 /// the way the glue writes them. The test compares the recording with this.

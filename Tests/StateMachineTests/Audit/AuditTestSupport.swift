@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 // Traces for the audit and rule tests, written inline or bundled under `traces/`: every suite that audits
 // one uses these, so one spelling of each event, and one way to find a bundled trace, serves them all.

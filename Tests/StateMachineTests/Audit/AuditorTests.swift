@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The auditor's behaviour whatever the rule: a clean trace, one finding per root cause, recovery after a
 /// violation, stack dismissals, and the clock of lines it does not know. The tests of each rule live in

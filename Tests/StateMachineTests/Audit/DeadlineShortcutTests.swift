@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The auditor's skipped deadline questions (after a step that can only move deadlines later) must change
 /// nothing: every finding equals what asking after every step gives, on generated traces, mutated traces,

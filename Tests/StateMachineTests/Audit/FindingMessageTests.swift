@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The words of a finding never contradict themselves: an event reported as a violation is not among the
 /// events the message says were expected.

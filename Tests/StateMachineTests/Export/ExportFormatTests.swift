@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Rows spelt as JSON Lines and CSV keep each column's name, order and type, quote what CSV must quote,
 /// and a trace with input errors still gives the rows of its good lines.

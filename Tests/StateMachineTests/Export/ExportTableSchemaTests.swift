@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The export tables hold to their documented schema: every row of every bundled trace has a value of its
 /// column's type in every column (null only where the column allows it), and the DocC article's tables
@@ -10,7 +10,7 @@ import Testing
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
   static let articlePath = root.appendingPathComponent(
-    "Sources/StateMachine/StateMachine.docc/ExportTables.md")
+    "Sources/StateMachine/PresentationStateMachine.docc/ExportTables.md")
 
   /// Every bundled trace, read for export once.
   static let traces: [ExportedTrace] = {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The SVG timeline spells each coordinate from its count of tenths; that spelling must be the general
 /// one (`ReadableNumber`, rounding then the shortest round-trip spelling) for every value.

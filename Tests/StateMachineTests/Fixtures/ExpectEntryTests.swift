@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The entries of a header's `expect`: `RULE` (reported on some line) or `RULE@LINE` (on that line).
 @Suite struct ExpectEntryTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// A trace header's `"ignore"` (rule ids) disables those rules for that file, in every way a file is
 /// audited; an unknown id is an input error at the header that names the closest valid one.

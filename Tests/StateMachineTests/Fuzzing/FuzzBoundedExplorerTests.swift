@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Exhaustive exploration at a small depth finds no dead end, no trap, no non-determinism, explores each
 /// state once, and gets far enough to present and dismiss.

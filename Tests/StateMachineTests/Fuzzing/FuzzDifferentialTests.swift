@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The machine and the independent `OrderingAcceptor` must name the same first violation of the ordering
 /// rules (or both none), on generated traces, on mutated whole traces and on mutated projections, inside

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The reader and the auditor must survive any bytes: random ones, and mutated valid traces.
 @Suite struct FuzzReaderRobustnessTests {

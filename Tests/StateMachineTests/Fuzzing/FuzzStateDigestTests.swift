@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The explorer's memo key: equal states give equal digests whatever the order a dictionary was built
 /// in, and any difference in the state gives another digest.

@@ -1,4 +1,4 @@
-import StateMachine
+import PresentationStateMachine
 
 /// Helpers shared by the fuzzing tests: audit events in memory and read text back.
 enum FuzzSupport {

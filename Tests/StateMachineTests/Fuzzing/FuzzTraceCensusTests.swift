@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// `TraceCensus` counts issue 15's kinds from a trace's events as the contract reads them, and expects a
 /// `transition-aborted` exactly where the machine reports one.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Generated traces are valid, deterministic and round-trip through the canonical writer.
 @Suite struct FuzzTraceGeneratorTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Mutations are labelled, deterministic, and do what their label says.
 @Suite struct FuzzTraceMutatorTests {

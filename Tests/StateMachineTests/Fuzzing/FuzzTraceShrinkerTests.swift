@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Shrinking keeps the predicate and leaves nothing removable.
 @Suite struct FuzzTraceShrinkerTests {

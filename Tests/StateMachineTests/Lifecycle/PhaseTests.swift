@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The fast phase queries (by raw value) answer as the definitions (exhaustive switches) do.
 @Suite struct PhaseTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The session's id index against a `Dictionary` model: random inserts, removals and lookups, with ids that
 /// collide in the table and ids long enough to hash in several words.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// `PresentationSession.isRoot` reads bytes; it must answer as the definition in characters does.
 @Suite struct RootIdTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The session's memory follows what is alive, not everything a trace ever named: roots included.
 @Suite struct SessionMemoryTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// SplitMix64: a small deterministic random source, so a failing seed reproduces.
 struct SplitMix64: RandomNumberGenerator {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The table is the single truth: every (phase, trigger) pair has exactly one row, no row is a catch-all,
 /// and every guard a row names means something somewhere.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Every (phase, trigger) pair of one presentation, driven through the session from real event sequences,
 /// against expectations written out by hand here (not read from the table).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The fast `TraceReader` against `ReferenceTraceReader`, the straightforward reader it replaced: the same
 /// records (events bit for bit, errors at the same line and column with the same message, the same notes)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The scanner's writer-layout path (`EventLineScanner.decodeWriterLayout`) against its general scan: a
 /// line the writer-layout path accepts must be one the general scan turns into an event, and into the same

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Observed, animator-only, self-running and interrupted transitions rebuilt from the bundled samples, against
 /// times and lines read off the trace files by hand (<doc:Rules#Presentations-observed-from-outside>,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Each canonical scenario rebuilt phase by phase, against times read off the trace files by hand.
 @Suite struct ReconstructionTests {

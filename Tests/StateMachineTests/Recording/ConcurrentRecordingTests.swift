@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 @Suite struct ConcurrentRecordingTests {
   /// 8 threads × 10,000 events through one recorder into a file with a small buffer (so writes happen

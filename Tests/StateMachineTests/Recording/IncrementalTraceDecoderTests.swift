@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 @Suite struct IncrementalTraceDecoderTests {
   static let sample: [UInt8] = Array(

@@ -1,7 +1,7 @@
 import Dispatch
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 @Suite struct TraceClockTests {
   @Test func theSystemClockIsMonotonicAndCountsSeconds() {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 @Suite struct TraceLineFormatterTests {
   /// The recorder's formatter writes exactly the canonical writer's bytes, for every kind, with ids and

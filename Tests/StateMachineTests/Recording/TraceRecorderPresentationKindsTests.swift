@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The recorder records every kind of presentation an app has, as the UIKit guide's code records it: a
 /// system sheet observed from outside (`style`, `viewIsAppearing`, the adaptive delegate), an interruptible

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 extension Rules {
   /// The unit tests of `did-end-before-complete` (*DidEnd before completeTransition once an animator

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 extension Rules {
   /// The unit tests of `did-end-mismatch` (*DidEnd(completed:) disagrees with

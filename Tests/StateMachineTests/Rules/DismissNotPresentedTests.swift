@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 extension Rules {
   /// The unit tests of `dismiss-not-presented` (dismiss of an id that is not presented (double dismiss)):

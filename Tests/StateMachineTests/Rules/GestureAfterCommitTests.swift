@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 extension Rules {
   /// The unit tests of `gesture-after-commit` (panBegan/panChanged after the interactive transition was

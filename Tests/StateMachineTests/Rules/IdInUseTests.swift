@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 extension Rules {
   /// The unit tests of `id-in-use` (present of an id that is still live): traces that must trigger it, and

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 extension Rules {
   /// The unit tests of `layout-hitch` (a container layout pass longer than one frame (60 Hz by default)):

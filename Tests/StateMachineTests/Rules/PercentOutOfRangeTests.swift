@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 extension Rules {
   /// The unit tests of `percent-out-of-range` (updateInteractiveTransition percent outside 0...1): traces

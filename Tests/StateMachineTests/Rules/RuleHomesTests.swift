@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 extension Rules {
   /// Every rule of the catalog has exactly one home for its unit tests: a file of this folder named after

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Auditing the first N lines, snapshotting through JSON, and resuming from line N+1 gives the findings
 /// and the state of one pass, for every N: over bundled traces and over generated ones (clean, and

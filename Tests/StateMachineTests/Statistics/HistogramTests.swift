@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Absurd values (a broken clock, a statistics file from elsewhere) clamp and saturate instead of trapping.
 @Suite struct HistogramTests {

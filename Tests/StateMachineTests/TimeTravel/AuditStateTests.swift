@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The state at chosen lines of canonical traces, against expectations read off the files by hand.
 @Suite struct AuditStateTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The state at chosen lines of the canonical traces of every kind of presentation (observed from outside,
 /// recorded from the animator alone, interruptible, self-running), against expectations read off the files

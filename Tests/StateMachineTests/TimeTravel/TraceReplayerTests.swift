@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 @Suite struct TraceReplayerTests {
   static func reader(_ trace: String) throws -> TraceReader {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Line splitting does not depend on how the source cuts its reads, and a failing source stops the reader
 /// with an input error.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Malformed lines through the whole reader: each one is an input error with its line and byte column,
 /// and the good lines around it are still read as events.

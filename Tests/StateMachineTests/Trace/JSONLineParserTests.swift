@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The strict byte-level JSON parser on its own: values, byte columns, and every refusal.
 @Suite struct JSONLineParserTests {

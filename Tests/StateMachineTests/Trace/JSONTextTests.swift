@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The one spelling of numbers and strings that every writer shares.
 @Suite struct JSONTextTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The interner hands back exactly the string the bytes spell, whichever way it takes: its cache, read
 /// byte by byte or a word at a time, or a short string built from its bytes.

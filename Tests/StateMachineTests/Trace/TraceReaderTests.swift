@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// What the reader makes of well-formed traces: headers, events, line numbers, line endings, notes.
 @Suite struct TraceReaderTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Helpers shared by the trace codec tests: reading text or bytes, and byte sources that misbehave.
 enum TraceFixture {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// The canonical writer: exact spelling, and encode → decode → encode byte-identical for every kind of
 /// event and for headers.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Audits every trace under `traces/` and checks its findings, by rule and line, against the file's own
 /// `expect` header: one `rule@line` entry per line with a finding of the rule.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StateMachine
+@testable import PresentationStateMachine
 
 /// Every trace under `traces/` (the regressions of absurd numbers included) goes through `show` and both
 /// exporters without trapping or hanging, and what they write is well formed.
