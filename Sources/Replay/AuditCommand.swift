@@ -71,7 +71,7 @@ enum AuditCommand {
     if selection.files.isEmpty && parsed[TraceFiles.Option.shard] == nil {
       return ReplayCLI.Result(
         status: .inputError,
-        stderr: "error: no *.jsonl files under \(parsed.positionals.joined(separator: ", "))\n")
+        stderr: DiagnosticLine.noTraceFiles(under: parsed.positionals))
     }
     let report = AuditReport(
       files: TraceBatch.map(selection.files, jobs: selection.jobs) {
@@ -132,15 +132,23 @@ enum AuditCommand {
     var inputProblems = false
     for file in report.files {
       let comparison = ExpectComparison(file)
-      if let failure = file.readFailure { result.stdout += "\(file.path): error: [unreadable] \(failure)\n" }
+      let path = TerminalText.escaped(file.path)
+      if let failure = file.readFailure {
+        result.stdout += "\(path): error: [unreadable] \(TerminalText.escaped(failure))\n"
+      }
       for error in comparison.inputErrors(of: file) {
-        result.stdout += "\(file.path):\(error.line):\(error.column): error: [input] \(error.message)\n"
+        result.stdout +=
+          "\(path):\(error.line):\(error.column): error: [input] \(TerminalText.escaped(error.message))\n"
       }
       inputProblems = inputProblems || file.hasInputProblems || comparison.headerError != nil
       guard let difference = comparison.difference else { continue }
       differing += 1
-      result.stdout += "\(file.path): error: [expect] the findings differ from the header's expect:\n"
-      result.stdout += difference.text.split(separator: "\n").map { "  \($0)\n" }.joined()
+      result.stdout += "\(path): error: [expect] the findings differ from the header's expect:\n"
+      // The entries are the header's, as the trace's writer spelt them: escaped line by line.
+      result.stdout += difference.text.split(separator: "\n").map {
+        "  \(TerminalText.escaped(String($0)))\n"
+      }
+      .joined()
     }
     result.stdout +=
       "checked \(report.files.count) file\(report.files.count == 1 ? "" : "s") against their expect: "
@@ -219,17 +227,19 @@ enum AuditCommand {
           snapshot = try AuditSnapshot(json: data)
         } else if resume == parsed[Option.snapshotOut], !FileManager.default.fileExists(atPath: resume) {
           // The first run of `--resume S --snapshot-out S` in CI: there is no snapshot yet.
-          notes = "note: no snapshot at \(resume) yet; audited from the start\n"
+          notes = "note: no snapshot at \(TerminalText.escaped(resume)) yet; audited from the start\n"
         } else {
           return ReplayCLI.Result(
             status: .inputError,
-            stderr: "error: cannot read the snapshot \(resume); check the path, or audit without --resume\n")
+            stderr: "error: cannot read the snapshot \(TerminalText.escaped(resume)); check the path, "
+              + "or audit without --resume\n")
         }
       }
       let run = try IncrementalAudit.run(path: path, resumingFrom: snapshot, configuration: configuration)
       if let out = parsed[Option.snapshotOut] {
         guard FileManager.default.createFile(atPath: out, contents: try run.snapshot.json()) else {
-          return ReplayCLI.Result(status: .inputError, stderr: "error: cannot write the snapshot \(out)\n")
+          return ReplayCLI.Result(
+            status: .inputError, stderr: "error: cannot write the snapshot \(TerminalText.escaped(out))\n")
         }
       }
       let report = AuditReport(files: [run.report])
@@ -241,7 +251,7 @@ enum AuditCommand {
       }
       return result
     } catch {
-      return ReplayCLI.Result(status: .inputError, stderr: "error: \(error.message)\n")
+      return ReplayCLI.Result(status: .inputError, stderr: "error: \(TerminalText.escaped(error.message))\n")
     }
   }
 }

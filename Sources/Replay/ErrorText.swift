@@ -1,3 +1,5 @@
+import PresentationStateMachine
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -29,7 +31,8 @@ enum ErrorText {
       if let posix = cocoa.underlying as? POSIXError { return message(errno: posix.code.rawValue) }
       return "file system error \(cocoa.code.rawValue)"
     }
-    return String(describing: error)
+    // Any other error may spell a path: escaped for the terminal like every path printed.
+    return TerminalText.escaped(String(describing: error))
   }
 
   private static func message(errno code: Int32) -> String {

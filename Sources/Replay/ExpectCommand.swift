@@ -64,11 +64,13 @@ enum ExpectCommand {
     let configuration = input.configuration
     var result = ReplayCLI.Result()
     for path in TraceFiles.expand(paths) {
+      let shown = TerminalText.escaped(path)
       let report = FileReport.audit(path: path, configuration: configuration)
       if let failure = report.readFailure
         ?? report.inputErrors.first.map({ "line \($0.line): \($0.message)" })
       {
-        result.stderr += "\(path): error: not rewritten, the trace has input errors (\(failure))\n"
+        result.stderr +=
+          "\(shown): error: not rewritten, the trace has input errors (\(TerminalText.escaped(failure)))\n"
         result.status = .inputError
         continue
       }
@@ -87,7 +89,7 @@ enum ExpectCommand {
           Array(bytes), findings: report.findings, lines: lines)
         let listing = "[" + expect.map(\.description).joined(separator: ", ") + "]"
         if parsed[Option.dryRun] {
-          result.stdout += "\(path): expect \(listing)\n"
+          result.stdout += "\(shown): expect \(listing)\n"
           continue
         }
         // Write beside the file, then rename over it, so a crash never leaves half a trace.
@@ -100,12 +102,12 @@ enum ExpectCommand {
           try? FileManager.default.removeItem(atPath: temporary)
           throw ExpectHeaderError(message: "cannot replace the file: \(reason)")
         }
-        result.stdout += "\(path): expect \(listing)\n"
+        result.stdout += "\(shown): expect \(listing)\n"
       } catch let error as ExpectHeaderError {
-        result.stderr += "\(path): error: \(error.message)\n"
+        result.stderr += "\(shown): error: \(TerminalText.escaped(error.message))\n"
         result.status = .inputError
       } catch {
-        result.stderr += "\(path): error: \(ErrorText.describe(error))\n"
+        result.stderr += "\(shown): error: \(ErrorText.describe(error))\n"
         result.status = .inputError
       }
     }

@@ -89,11 +89,11 @@ enum ExportCommand {
     }
     let replay = TraceReplay.run(path: path, configuration: input.configuration)
     if let failure = replay.report.readFailure {
-      return ReplayCLI.Result(status: .inputError, stderr: "error: \(failure)\n")
+      return ReplayCLI.Result(status: .inputError, stderr: "error: \(TerminalText.escaped(failure))\n")
     }
     var result = ReplayCLI.Result(status: replay.report.inputErrors.isEmpty ? .clean : .inputError)
     for error in replay.report.inputErrors {
-      result.stderr += "\(path):\(error.line):\(error.column): error: [input] \(error.message)\n"
+      result.stderr += DiagnosticLine.inputError(error, path: path)
     }
     result.stdout =
       format == "chrome"

@@ -160,7 +160,8 @@ enum FuzzCommand {
           configuration: configuration, result: &result)
       else { return result }
       result.stderr +=
-        "\(path): error: [\(failure.name)] failing case from seed \(seed) trace \(index), saved shrunk\n"
+        "\(TerminalText.escaped(path)): error: [\(failure.name)] failing case from seed \(seed) "
+        + "trace \(index), saved shrunk\n"
     }
     let seconds = max(Date().timeIntervalSince(start), 1e-9)
     let rate = Int((Double(count) / seconds).rounded())
@@ -268,7 +269,8 @@ enum FuzzCommand {
       return true
     } catch {
       result.status = .inputError
-      result.stderr += "\(path): error: cannot create directory: \(ErrorText.describe(error))\n"
+      result.stderr +=
+        "\(TerminalText.escaped(path)): error: cannot create directory: \(ErrorText.describe(error))\n"
       return false
     }
   }
@@ -279,7 +281,7 @@ enum FuzzCommand {
       return true
     } catch {
       result.status = .inputError
-      result.stderr += "\(path): error: cannot write: \(ErrorText.describe(error))\n"
+      result.stderr += "\(TerminalText.escaped(path)): error: cannot write: \(ErrorText.describe(error))\n"
       return false
     }
   }

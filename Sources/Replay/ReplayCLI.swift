@@ -89,16 +89,20 @@ enum ReplayCLI {
       let hint =
         ClosestMatch.name(to: command, among: Command.all.map(\.name) + ["help"], maximumDistance: 2)
         .map { "; did you mean '\($0)'?" } ?? ""
-      return Result(status: .usage, stderr: "error: unknown command '\(command)'\(hint)\n\n" + usage + "\n")
+      return Result(
+        status: .usage,
+        stderr: "error: unknown command '\(TerminalText.escaped(command))'\(hint)\n\n" + usage + "\n")
     }
   }
 
   /// Wrong usage: the message and the command's usage, exit 64. A bad settings file is not wrong usage:
   /// one line naming the file, exit 2.
   static func usageFailure(_ error: UsageError, usage: String) -> Result {
+    // The message quotes the command line and the settings file: escaped for the terminal.
+    let message = TerminalText.escaped(error.message)
     guard !error.isUnreadableInput else {
-      return Result(status: .inputError, stderr: "error: \(error.message)\n")
+      return Result(status: .inputError, stderr: "error: \(message)\n")
     }
-    return Result(status: .usage, stderr: "error: \(error.message)\n\n\(usage)\n")
+    return Result(status: .usage, stderr: "error: \(message)\n\n\(usage)\n")
   }
 }

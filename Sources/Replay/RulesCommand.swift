@@ -56,7 +56,7 @@ enum RulesCommand {
       out += "\(JSONText.number(configuration.toleranceSeconds * 1000)) ms, undriven after "
       out += "\(JSONText.number(configuration.undrivenAfter)) s\n"
       if let file = parsed[ThresholdOptions.Option.config] ?? ThresholdOptions.discoverConfigFile() {
-        out += "settings file: \(file)\n"
+        out += "settings file: \(TerminalText.escaped(file))\n"
       }
       out += "per file: a trace header's \"ignore\":[RULE, …] also turns those rules off for that file\n"
       return ReplayCLI.Result(stdout: out)

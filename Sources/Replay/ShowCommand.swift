@@ -42,11 +42,11 @@ enum ShowCommand {
     var result = ReplayCLI.Result(
       status: ExitStatus(AuditReport(files: [replay.report]), strict: input.isStrict))
     if let failure = replay.report.readFailure {
-      result.stderr = "error: \(failure)\n"
+      result.stderr = "error: \(TerminalText.escaped(failure))\n"
       return result
     }
     for error in replay.report.inputErrors {
-      result.stderr += "\(path):\(error.line):\(error.column): error: [input] \(error.message)\n"
+      result.stderr += DiagnosticLine.inputError(error, path: path)
     }
     result.stdout = ShowRenderer.render(replay, width: width, color: context.useColor)
     return result

@@ -61,7 +61,9 @@ enum ShrinkCommand {
     do {
       reader = try TraceReader(path: path)
     } catch {
-      return ReplayCLI.Result(status: .inputError, stderr: "\(path): error: cannot read: \(error)\n")
+      return ReplayCLI.Result(
+        status: .inputError,
+        stderr: "\(TerminalText.escaped(path)): error: cannot read: \(TerminalText.escaped(error.message))\n")
     }
     var header: TraceHeader?
     var events: [Event] = []
@@ -72,7 +74,8 @@ enum ShrinkCommand {
       case .event(let event, _): events.append(event)
       case .inputError(let error):
         result.stderr +=
-          "\(path):\(error.line):\(error.column): warning: [input] \(error.message) (line left out)\n"
+          "\(TerminalText.escaped(path)):\(error.line):\(error.column): warning: [input] "
+          + "\(TerminalText.escaped(error.message)) (line left out)\n"
       case .note, .skippedEvent: break
       }
     }
@@ -80,7 +83,8 @@ enum ShrinkCommand {
     guard predicate(events) else {
       result.status = .findings
       result.stderr +=
-        "\(path): error: an audit of this trace does not report \(rule.rawValue); nothing to shrink\n"
+        "\(TerminalText.escaped(path)): error: an audit of this trace does not report \(rule.rawValue); "
+        + "nothing to shrink\n"
       return result
     }
     let minimal = TraceShrinker.shrink(events, keeping: predicate)
@@ -101,11 +105,12 @@ enum ShrinkCommand {
         try text.write(toFile: out, atomically: true, encoding: .utf8)
       } catch {
         result.status = .inputError
-        result.stderr += "\(out): error: cannot write: \(ErrorText.describe(error))\n"
+        result.stderr += "\(TerminalText.escaped(out)): error: cannot write: \(ErrorText.describe(error))\n"
         return result
       }
       result.stdout =
-        "shrunk \(path) from \(events.count) to \(minimal.count) events, still reporting \(rule.rawValue): \(out)\n"
+        "shrunk \(TerminalText.escaped(path)) from \(events.count) to \(minimal.count) events, "
+        + "still reporting \(rule.rawValue): \(TerminalText.escaped(out))\n"
     }
     return result
   }

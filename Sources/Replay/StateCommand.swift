@@ -67,7 +67,7 @@ enum StateCommand {
     do {
       reader = try TraceReader(path: path)
     } catch {
-      return ReplayCLI.Result(status: .inputError, stderr: "error: \(error.message)\n")
+      return ReplayCLI.Result(status: .inputError, stderr: "error: \(TerminalText.escaped(error.message))\n")
     }
     let state = AuditState.at(point, in: reader, configuration: configuration)
     return ReplayCLI.Result(

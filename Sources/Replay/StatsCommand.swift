@@ -59,10 +59,13 @@ enum StatsCommand {
           let text = try String(contentsOfFile: path, encoding: .utf8)
           statistics.merge(try TraceStatistics(json: text.trimmingWhitespace()))
         } catch let error as StatisticsFormatError {
-          return ReplayCLI.Result(status: .inputError, stderr: "\(path): error: \(error.message)\n")
+          return ReplayCLI.Result(
+            status: .inputError,
+            stderr: "\(TerminalText.escaped(path)): error: \(TerminalText.escaped(error.message))\n")
         } catch {
           return ReplayCLI.Result(
-            status: .inputError, stderr: "\(path): error: cannot read: \(ErrorText.describe(error))\n")
+            status: .inputError,
+            stderr: "\(TerminalText.escaped(path)): error: cannot read: \(ErrorText.describe(error))\n")
         }
       }
     } else {
@@ -76,9 +79,11 @@ enum StatsCommand {
         TraceReplay.run(path: $0, configuration: configuration)
       }
       for (path, replay) in zip(selection.files, replays) {
-        if let failure = replay.report.readFailure { result.stderr += "\(path): error: \(failure)\n" }
+        if let failure = replay.report.readFailure {
+          result.stderr += "\(TerminalText.escaped(path)): error: \(TerminalText.escaped(failure))\n"
+        }
         for error in replay.report.inputErrors {
-          result.stderr += "\(path):\(error.line):\(error.column): error: [input] \(error.message)\n"
+          result.stderr += DiagnosticLine.inputError(error, path: path)
         }
         statistics.add(replay)
       }

@@ -65,7 +65,7 @@ enum TableExport {
     if request.files.isEmpty && input.parsed[TraceFiles.Option.shard] == nil {
       return ReplayCLI.Result(
         status: .inputError,
-        stderr: "error: no *.jsonl files under \(input.parsed.positionals.joined(separator: ", "))\n")
+        stderr: DiagnosticLine.noTraceFiles(under: input.parsed.positionals))
     }
     guard let out = request.out else {
       return export(
@@ -152,9 +152,12 @@ enum TableExport {
     for row in table.rows(of: trace) { lines += format.line(row, of: table) }
     let report = trace.replay.report
     var diagnostics = ""
-    if let failure = report.readFailure { diagnostics += "\(trace.path): error: \(failure)\n" }
+    let path = TerminalText.escaped(trace.path)
+    if let failure = report.readFailure {
+      diagnostics += "\(path): error: \(TerminalText.escaped(failure))\n"
+    }
     for error in report.inputErrors {
-      diagnostics += "\(trace.path):\(error.line):\(error.column): error: [input] \(error.message)\n"
+      diagnostics += DiagnosticLine.inputError(error, path: trace.path)
     }
     return Rendered(lines: lines, diagnostics: diagnostics, hasInputProblems: report.hasInputProblems)
   }
@@ -176,10 +179,12 @@ enum TableExport {
     do {
       try manager.createDirectory(atPath: base, withIntermediateDirectories: true)
     } catch {
-      return ReplayCLI.Result(status: .inputError, stderr: "error: cannot create the directory \(base)\n")
+      return ReplayCLI.Result(
+        status: .inputError, stderr: "error: cannot create the directory \(TerminalText.escaped(base))\n")
     }
     guard let file = FileDescriptorOutput(creatingAt: temporary) else {
-      return ReplayCLI.Result(status: .inputError, stderr: "error: cannot write \(temporary)\n")
+      return ReplayCLI.Result(
+        status: .inputError, stderr: "error: cannot write \(TerminalText.escaped(temporary))\n")
     }
     var (result, written) = export(
       request, configuration: configuration, write: { try file.write($0) },
@@ -190,7 +195,7 @@ enum TableExport {
     guard written, closed, rename(temporary, final) == 0 else {
       try? manager.removeItem(atPath: temporary)
       result.status = .inputError
-      result.stderr += "error: cannot write \(final)\n"
+      result.stderr += "error: cannot write \(TerminalText.escaped(final))\n"
       return result
     }
     return result

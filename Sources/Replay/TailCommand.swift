@@ -139,7 +139,7 @@ enum TailCommand {
       return input.failure(error)
     }
     diagnostics(
-      "replay tail: following \(options.path)"
+      "replay tail: following \(TerminalText.escaped(options.path))"
         + (options.timeout.map { " for \(Self.seconds($0))" } ?? "") + "; Ctrl-C to stop\n")
     let summary = follow(options, stop: stop, emit: emit)
     return ReplayCLI.Result(
@@ -193,7 +193,8 @@ enum TailCommand {
       if !text.isEmpty { emit(text) }
     }
     if follower.pendingBytes > 0 {
-      emit("\(options.path): note: stopped with \(follower.pendingBytes) bytes of a line not yet complete\n")
+      let path = TerminalText.escaped(options.path)
+      emit("\(path): note: stopped with \(follower.pendingBytes) bytes of a line not yet complete\n")
     }
     return summary
   }
@@ -224,11 +225,13 @@ enum TailCommand {
   /// about the file itself.
   static func render(_ update: TraceFollower.Update, path: String, color: Bool) -> String {
     var out = ""
-    for note in update.fileNotes { out += "\(path): note: \(note)\n" }
+    // A note about the file names it: escaped whole, as the report escapes its lines' paths.
+    let shown = TerminalText.escaped(path)
+    for note in update.fileNotes { out += "\(shown): note: \(TerminalText.escaped(note))\n" }
     let hidden = update.hiddenFindings.count + update.hiddenInputErrors
     if hidden > 0 {
       out +=
-        "\(path): note: \(hidden) finding\(hidden == 1 ? "" : "s") in the lines already written "
+        "\(shown): note: \(hidden) finding\(hidden == 1 ? "" : "s") in the lines already written "
         + "not shown (--from-start shows them)\n"
     }
     guard !update.findings.isEmpty || !update.inputErrors.isEmpty || !update.notes.isEmpty else { return out }
@@ -253,7 +256,7 @@ enum TailCommand {
     var parts = [plural(summary.errors, "error"), plural(summary.warnings, "warning")]
     if summary.inputErrors > 0 { parts.append(plural(summary.inputErrors, "input error")) }
     var line =
-      "followed \(path) (\(summary.stopReason)), \(plural(summary.events, "event")): "
+      "followed \(TerminalText.escaped(path)) (\(summary.stopReason)), \(plural(summary.events, "event")): "
       + parts.joined(separator: ", ")
     if summary.restarts > 0 {
       line +=

@@ -44,7 +44,8 @@ public struct AuditReport: Sendable, Hashable {
     return totals
   }
 
-  /// Compiler-style lines (`path:line:col: error: [rule-id] message`), then a summary line.
+  /// Compiler-style lines (`path:line:col: error: [rule-id] message`), then a summary line; paths and
+  /// messages are escaped for the terminal (``TerminalText``).
   public func text(color: Bool) -> String {
     var out = ""
     writeText(color: color, to: &out)
@@ -61,8 +62,10 @@ public struct AuditReport: Sendable, Hashable {
   public func writeText<Target: TextOutputStream>(color: Bool, to target: inout Target) {
     let style = TextStyle(enabled: color)
     for file in files {
+      // The path and the messages (which quote the trace's ids and text) come from outside: escaped.
+      let path = TerminalText.escaped(file.path)
       if let failure = file.readFailure {
-        target.write("\(file.path): \(style.error("error:")) [unreadable] \(failure)\n")
+        target.write("\(path): \(style.error("error:")) [unreadable] \(TerminalText.escaped(failure))\n")
       }
       // Input errors, findings and notes merged by line, each kind in its own order within a line: sorted
       // as positions, and each line built only when it is written.
@@ -83,15 +86,18 @@ public struct AuditReport: Sendable, Hashable {
         case .inputError:
           let error = file.inputErrors[entry.index]
           target.write(
-            "\(file.path):\(error.line):\(error.column): \(style.error("error:")) [input] \(error.message)\n")
+            "\(path):\(error.line):\(error.column): \(style.error("error:")) [input] "
+              + "\(TerminalText.escaped(error.message))\n")
         case .finding:
           let finding = file.findings[entry.index]
           let label = finding.severity == .error ? style.error("error:") : style.warning("warning:")
           target.write(
-            "\(file.path):\(finding.line):1: \(label) [\(finding.rule.rawValue)] \(finding.message)\n")
+            "\(path):\(finding.line):1: \(label) [\(finding.rule.rawValue)] "
+              + "\(TerminalText.escaped(finding.message))\n")
         case .note:
           let note = file.notes[entry.index]
-          target.write("\(file.path):\(note.line):1: \(style.note("note:")) \(note.message)\n")
+          target.write(
+            "\(path):\(note.line):1: \(style.note("note:")) \(TerminalText.escaped(note.message))\n")
         }
       }
     }

@@ -5,6 +5,8 @@
 /// let replay = TraceReplay.run(path: "traces/valid/card-present-dismiss.jsonl")
 /// print(ShowRenderer.render(replay, width: 100, color: false))
 /// ```
+///
+/// The path, ids, styles and messages are escaped for the terminal (``TerminalText``).
 public enum ShowRenderer {
   public static func render(_ replay: TraceReplay, width: Int, color: Bool) -> String {
     let style = TextStyle(enabled: color)
@@ -12,7 +14,7 @@ public enum ShowRenderer {
     let span = max((replay.endT ?? origin) - origin, 0)
     // Written as bytes, piece by piece: a long trace has thousands of rows.
     var out = TextBuffer(capacity: 4096)
-    out += "\(replay.report.path): \(plural(replay.transitions.count, "transition")), "
+    out += "\(TerminalText.escaped(replay.report.path)): \(plural(replay.transitions.count, "transition")), "
     out += "\(plural(replay.report.events, "event")), \(seconds(span)) long\n"
     for transition in replay.transitions {
       out += "\n"
@@ -40,7 +42,7 @@ public enum ShowRenderer {
   private static func block(
     _ transition: ReconstructedTransition, origin: Double, style: TextStyle, to out: inout TextBuffer
   ) {
-    out += transition.id
+    out += TerminalText.escaped(transition.id)
     out += " · "
     out += transition.kind.rawValue
     out += " · "
@@ -55,7 +57,7 @@ public enum ShowRenderer {
       out += " · observed"
       if let presentationStyle = transition.style {
         out += " ("
-        out += presentationStyle
+        out += TerminalText.escaped(presentationStyle)
         out += ")"
       }
       out += ", not timed"
@@ -152,7 +154,7 @@ public enum ShowRenderer {
     out += "] line "
     out.append(finding.line)
     out += ": "
-    out += finding.message
+    out += TerminalText.escaped(finding.message)
     out += "\n"
   }
 
@@ -161,8 +163,9 @@ public enum ShowRenderer {
     _ replay: TraceReplay, origin: Double, span: Double, width: Int, style: TextStyle,
     to out: inout TextBuffer
   ) {
-    // Each id's transitions, grouped once.
-    let (ids, _, transitionsOfRow) = replay.rows()
+    // Each id's transitions, grouped once; the labels are the ids as printed (escaped).
+    let (rowIDs, _, transitionsOfRow) = replay.rows()
+    let ids = rowIDs.map(TerminalText.escaped)
     let labelWidth = min(max(ids.map(\.count).max() ?? 0, 4), 24)
     let columns = max(width - labelWidth - 3, 10)
     let scale = span > 0 ? Double(columns - 1) / span : 0

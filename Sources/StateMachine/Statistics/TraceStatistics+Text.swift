@@ -1,5 +1,11 @@
 extension TraceStatistics {
   /// The statistics as tables a person reads.
+  ///
+  /// ```swift
+  /// print(statistics.text())  // "3 files, 120 events, 8 transitions\n\ntransitions …"
+  /// ```
+  ///
+  /// Rule ids are escaped for the terminal (``TerminalText``): merged statistics JSON may hold any text.
   public func text() -> String {
     let transitionCount = transitions.values.reduce(0) { $0.addingSaturating($1) }
     // Written as bytes, piece by piece.
@@ -47,10 +53,10 @@ extension TraceStatistics {
     out += "\nfindings by rule:"
     if findings.isEmpty { out += " none" }
     out += "\n"
-    let width = findings.keys.map(\.count).max() ?? 0
+    let width = findings.keys.map { TerminalText.escaped($0).count }.max() ?? 0
     for (rule, count) in findings.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
       out += "  "
-      out.append(rule, paddedTo: width)
+      out.append(TerminalText.escaped(rule), paddedTo: width)
       out += "  "
       out.append(count)
       out += "\n"

@@ -1,14 +1,23 @@
 extension AuditState {
   /// The state as a person reads it; input errors are named `path:line:column` when `path` is given.
+  ///
+  /// ```swift
+  /// print(state.text(path: "session.jsonl"))  // "after line 12 (t=3.4):\n  card: presented…"
+  /// ```
+  ///
+  /// Ids, the path and messages are escaped for the terminal (``TerminalText``).
   public func text(path: String? = nil) -> String {
+    let escaped = TerminalText.escaped
     var out = "after line \(line)" + (t.map { " (t=\(ReadableNumber.text($0)))" } ?? "") + ":\n"
     if presentations.isEmpty { out += "no live presentation\n" }
     for presentation in presentations {
-      out += "  \(presentation.id): \(presentation.phase.name)"
-      if let presenter = presentation.presenter { out += ", presented from \(presenter)" }
+      out += "  \(escaped(presentation.id)): \(presentation.phase.name)"
+      if let presenter = presentation.presenter { out += ", presented from \(escaped(presenter))" }
       if let progress = presentation.progress { out += ", progress \(Int((progress * 100).rounded()))%" }
       if let layout = presentation.openLayoutLine { out += ", layout pass open since line \(layout)" }
-      if let pending = presentation.pendingAppearance { out += ", waiting for the Did of \(pending)" }
+      if let pending = presentation.pendingAppearance {
+        out += ", waiting for the Did of \(escaped(pending))"
+      }
       out += "\n"
       if let deadline = presentation.deadline {
         out += "    in flight: a hang after t=\(ReadableNumber.text(deadline.t)) (from \(deadline.reason))\n"
@@ -19,18 +28,19 @@ extension AuditState {
     }
     if !stacks.isEmpty {
       out += "stacks:\n"
-      for stack in stacks { out += "  " + stack.joined(separator: " → ") + "\n" }
+      for stack in stacks { out += "  " + stack.map(escaped).joined(separator: " → ") + "\n" }
     }
     out += "findings so far: \(findings.count)\n"
     for finding in findings {
-      out +=
-        "  line \(finding.line): \(finding.severity.rawValue) [\(finding.rule.rawValue)] \(finding.message)\n"
+      out += "  line \(finding.line): \(finding.severity.rawValue) [\(finding.rule.rawValue)] "
+      out += "\(escaped(finding.message))\n"
     }
     if !inputErrors.isEmpty {
       out += "input errors so far: \(inputErrors.count) (those lines were skipped)\n"
       for error in inputErrors {
-        let place = path.map { "\($0):\(error.line):\(error.column)" } ?? "line \(error.line):\(error.column)"
-        out += "  \(place): error: [input] \(error.message)\n"
+        let place =
+          path.map { "\(escaped($0)):\(error.line):\(error.column)" } ?? "line \(error.line):\(error.column)"
+        out += "  \(place): error: [input] \(escaped(error.message))\n"
       }
     }
     return out
