@@ -6,6 +6,9 @@
 /// ```swift
 /// let svg = SVGTimelineExporter.export(TraceReplay.run(path: "traces/valid/interactive-dismiss-finished.jsonl"))
 /// ```
+///
+/// The document is well-formed XML whatever the trace holds: the trace's text is spelt as the text outputs
+/// spell it (``TerminalText``), so no character XML 1.0 forbids reaches it.
 public enum SVGTimelineExporter {
   /// The colour of a segment (``ReconstructedTransition/Segment/name``): compared as a few literals, not
   /// hashed into a dictionary for every bar.
@@ -237,22 +240,29 @@ public enum SVGTimelineExporter {
     return magnitude * 10
   }
 
+  /// Text from the trace (its path, ids and messages) as XML character data: spelt as the text outputs
+  /// spell it (``TerminalText``), so that no character XML 1.0 forbids is left (the C0 controls other than
+  /// tab, line feed and carriage return are invalid even as character references) and a bidirectional
+  /// override cannot reorder what the viewer shows; then the XML marks as entities. U+FFFE and U+FFFF,
+  /// which XML forbids too, are written as `\u{FFFE}` and `\u{FFFF}`.
   static func escape(_ text: String) -> String {
-    // Most text has nothing to escape; only then is it walked character by character (a character is
-    // escaped only when it is the bare ASCII mark, not the mark with a combining scalar after it).
+    // Most text has nothing to escape (0xEF starts U+FFFE and U+FFFF); only then is it walked scalar by
+    // scalar. By scalars, not characters: a `<` with a combining mark after it is still a `<` to XML.
     var bytes = text
     let plain = bytes.withUTF8 { utf8 in
-      !utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }
+      !utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0xEF }
     }
-    guard !plain else { return text }
+    guard !plain || TerminalText.needsEscaping(text) else { return text }
     var out = ""
-    for character in text {
-      switch character {
+    for scalar in TerminalText.escaped(text).unicodeScalars {
+      switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
-      default: out.append(character)
+      case "\u{FFFE}": out += "\\u{FFFE}"
+      case "\u{FFFF}": out += "\\u{FFFF}"
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out
