@@ -63,6 +63,40 @@ import Testing
     #expect(records.first?[texts.count] == CSVRecords.Field(text: "", quoted: false))
   }
 
+  /// A text cell a spreadsheet would run as a formula gets a leading `'` in CSV (OWASP); numbers, other
+  /// text and the JSON Lines rows are left alone.
+  @Test func csvTextThatStartsAFormulaGetsALeadingQuoteAndNumbersDoNot() throws {
+    let texts = ["=1+2", "+cmd", "-card", "@SUM(A1)", "\tx", "\rx", "a=b", "'", "plain", " =x", ""]
+    let line = ExportFormat.csv.line(texts.map(ExportValue.varchar) + [.double(-0.5), .bigint(-3), .null])
+    let records = try CSVRecords.parse(line)
+    let fields = try #require(records.first).map(\.text)
+    #expect(
+      fields == [
+        "'=1+2", "'+cmd", "'-card", "'@SUM(A1)", "'\tx", "'\rx", "a=b", "'", "plain", " =x", "", "-0.5", "-3",
+        "",
+      ])
+    #expect(line.hasSuffix(",-0.5,-3,\r\n"))
+    // The header's names are not text cells of a row.
+    #expect(ExportFormat.csv.header(of: .findings).hasPrefix("schema_version,trace,"))
+  }
+
+  /// An id written as a formula travels through a real trace: CSV shows it with the `'`, JSON Lines as it is.
+  @Test func aFormulaIdIsNeutralizedInCSVOnly() throws {
+    let id = #"=HYPERLINK("http://example.com","x")"#
+    let trace = try Self.temporaryTrace(Self.presentDismiss(id, at: 0))
+    defer { try? FileManager.default.removeItem(atPath: trace) }
+    let rows = ExportTable.transitions.rows(of: ExportedTrace.read(path: trace))
+    let idColumn = try #require(ExportTable.transitions.columns.firstIndex { $0.name == "presentation_id" })
+    let csv = rows.map { ExportFormat.csv.line($0, of: .transitions) }.joined()
+    let records = try CSVRecords.parse(ExportFormat.csv.header(of: .transitions) + csv)
+    #expect(records.dropFirst().map { $0[idColumn].text } == ["'" + id, "'" + id])
+    let line = ExportFormat.jsonl.line(try #require(rows.first), of: .transitions)
+    let object = try Array(line.dropLast().utf8).withUnsafeBufferPointer {
+      try JSONLineParser.parseObject($0)
+    }
+    #expect(object["presentation_id"]?.value.stringValue == id)
+  }
+
   @Test func doublesAlwaysHaveAFractionOrAnExponent() {
     #expect(ExportFormat.double(2) == "2.0")
     #expect(ExportFormat.double(1843) == "1843.0")

@@ -4,7 +4,8 @@
 /// ExportColumnType.double.rawValue  // "DOUBLE"
 /// ```
 public enum ExportColumnType: String, Sendable, Hashable, CaseIterable {
-  /// Text, JSON-escaped in JSON Lines and quoted per RFC 4180 in CSV when it needs to be.
+  /// Text, JSON-escaped in JSON Lines and quoted per RFC 4180 in CSV when it needs to be; in CSV, a text
+  /// starting with `=`, `+`, `-`, `@`, a tab or a carriage return has a `'` before it (not a formula).
   case varchar = "VARCHAR"
   /// A whole number: a count or a line number.
   case bigint = "BIGINT"
