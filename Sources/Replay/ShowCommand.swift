@@ -10,7 +10,8 @@ enum ShowCommand {
     duration, outcome and findings; then a timeline with one row per presentation.
 
     OPTIONS:
-      --width COLUMNS      timeline width (default: $COLUMNS, else 100)
+      --width COLUMNS      timeline width, 20 to \(ShowRenderer.maximumWidth) (default: $COLUMNS when it is one of
+                           those, else 100; another $COLUMNS is passed over with a note on stderr)
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
@@ -31,24 +32,52 @@ enum ShowCommand {
     case .run(let parsed): input = parsed
     }
     let path: String
-    let width: Int
+    let width: (columns: Int, note: String)
     do {
       path = try input.singlePath()
-      width = try input.integer(Option.width, minimum: 20, fallback: context.environment["COLUMNS"] ?? "100")
+      width = try Self.width(input, environment: context.environment)
     } catch {
       return input.failure(error)
     }
     let replay = TraceReplay.run(path: path, configuration: input.configuration)
     var result = ReplayCLI.Result(
-      status: ExitStatus(AuditReport(files: [replay.report]), strict: input.isStrict))
+      status: ExitStatus(AuditReport(files: [replay.report]), strict: input.isStrict), stderr: width.note)
     if let failure = replay.report.readFailure {
-      result.stderr = "error: \(TerminalText.escaped(failure))\n"
+      result.stderr += "error: \(TerminalText.escaped(failure))\n"
       return result
     }
     for error in replay.report.inputErrors {
       result.stderr += DiagnosticLine.inputError(error, path: path)
     }
-    result.stdout = ShowRenderer.render(replay, width: width, color: context.useColor)
+    result.stdout = ShowRenderer.render(replay, width: width.columns, color: context.useColor)
     return result
+  }
+
+  /// The widths a timeline can be drawn at: a width beyond the maximum would only allocate (a
+  /// `--width 999999999999` asked for terabytes).
+  static let widths = 20...ShowRenderer.maximumWidth
+  static let defaultWidth = 100
+
+  /// The timeline's width: `--width`, which must be in `widths` (else wrong usage), or `$COLUMNS` when it
+  /// is such a number, or the default. A `$COLUMNS` that is not (a terminal's own setting, not a mistake
+  /// in the command line) is passed over with a note.
+  static func width(_ input: CommandInput, environment: [String: String]) throws(UsageError)
+    -> (columns: Int, note: String)
+  {
+    if let text = input.parsed[Option.width] {
+      guard let value = Int(text), widths.contains(value) else {
+        throw UsageError(
+          message: "\(Option.width.name) must be a number from \(widths.lowerBound) to \(widths.upperBound), "
+            + "not '\(text)'")
+      }
+      return (value, "")
+    }
+    guard let columns = environment["COLUMNS"], !columns.isEmpty else { return (defaultWidth, "") }
+    if let value = Int(columns), widths.contains(value) { return (value, "") }
+    return (
+      defaultWidth,
+      "note: COLUMNS='\(TerminalText.escaped(columns))' is not a width from \(widths.lowerBound) to "
+        + "\(widths.upperBound); the timeline is \(defaultWidth) columns wide (--width sets it)\n"
+    )
   }
 }

@@ -6,8 +6,13 @@
 /// print(ShowRenderer.render(replay, width: 100, color: false))
 /// ```
 ///
-/// The path, ids, styles and messages are escaped for the terminal (``TerminalText``).
+/// The path, ids, styles and messages are escaped for the terminal (``TerminalText``). The timeline is at
+/// most ``maximumWidth`` columns wide, whatever `width` asks for.
 public enum ShowRenderer {
+  /// The widest timeline drawn, in columns: wide enough for any terminal, and a bound on the memory a
+  /// row takes whatever width a caller passes.
+  public static let maximumWidth = 1000
+
   public static func render(_ replay: TraceReplay, width: Int, color: Bool) -> String {
     let style = TextStyle(enabled: color)
     let origin = replay.startT ?? 0
@@ -32,7 +37,7 @@ public enum ShowRenderer {
     }
     if !replay.transitions.isEmpty {
       out += "\n"
-      timeline(replay, origin: origin, span: span, width: width, style: style, to: &out)
+      timeline(replay, origin: origin, span: span, width: min(width, maximumWidth), style: style, to: &out)
     }
     return out.text
   }

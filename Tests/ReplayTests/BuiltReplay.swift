@@ -1,0 +1,97 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The built `replay` run as a child process with a deadline, for what only a process shows (an abort, a
+/// block, a signal): a regression fails its test instead of crashing or hanging the test run.
+///
+/// ```swift
+/// let run = try BuiltReplay.run(["show", "--width", "999999999999", path], timeout: 60)
+/// #expect(!run.timedOut && run.status == 64)
+/// ```
+struct BuiltReplay {
+  var status: Int32
+  /// Whether the process ended by a signal (`status` is then the signal's number).
+  var signalled: Bool
+  var stdout: String
+  var stderr: String
+  /// The deadline passed: the process was killed.
+  var timedOut: Bool
+
+  /// The child of `start` that runs, for a test that acts on it before it ends (a signal).
+  final class Running: @unchecked Sendable {
+    let process: Process
+    private let out = Pipe()
+    private let err = Pipe()
+    // Written once by each reader thread before it signals `done`.
+    private var outData = Data()
+    private var errData = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    fileprivate init(_ arguments: [String], environment: [String: String]?, directory: String?) throws {
+      guard let executable = TailCommandTests.builtExecutable("replay") else {
+        throw NotBuilt()
+      }
+      process = Process()
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = arguments
+      if let environment {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      }
+      if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+      process.standardOutput = out
+      process.standardError = err
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      // The pipes are drained as the child writes, so a talkative child never blocks on a full pipe.
+      let outReader = out.fileHandleForReading
+      let errReader = err.fileHandleForReading
+      Thread.detachNewThread { [self] in
+        outData = outReader.readDataToEndOfFile()
+        done.signal()
+      }
+      Thread.detachNewThread { [self] in
+        errData = errReader.readDataToEndOfFile()
+        done.signal()
+      }
+    }
+
+    /// Waits up to `timeout` seconds for the child to end, killing it past that.
+    func finish(timeout: Double) -> BuiltReplay {
+      let deadline = Date().addingTimeInterval(timeout)
+      while process.isRunning, Date() < deadline { usleep(10_000) }
+      let timedOut = process.isRunning
+      if timedOut { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+      _ = done.wait(timeout: .now() + 10)
+      _ = done.wait(timeout: .now() + 10)
+      return BuiltReplay(
+        status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+        stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+        timedOut: timedOut)
+    }
+  }
+
+  struct NotBuilt: Error {}
+
+  /// Starts `replay arguments` with `environment` added to this process's.
+  static func start(
+    _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil
+  ) throws -> Running {
+    try Running(arguments, environment: environment, directory: directory)
+  }
+
+  /// Runs `replay arguments` to its end, or kills it after `timeout` seconds.
+  static func run(
+    _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
+    timeout: Double = 60
+  ) throws -> BuiltReplay {
+    try start(arguments, environment: environment, directory: directory).finish(timeout: timeout)
+  }
+}
