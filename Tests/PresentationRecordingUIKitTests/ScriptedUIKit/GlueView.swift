@@ -107,6 +107,9 @@ enum GlueView {
   static func normalized(_ event: Event) -> Event {
     var event = event
     event.extra = []
+    // The style UIKit resolved is the glue's own addition (read from the presentation controller); the
+    // generated episodes never carry it. GlueFidelityTests checks its value.
+    event.payload.resolvedStyle = nil
     switch event.kind {
     case .present:
       event.payload.presenter = event.payload.presenter ?? "root"
