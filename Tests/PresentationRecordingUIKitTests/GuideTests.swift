@@ -126,7 +126,8 @@ import Testing
 
   @Test func theFrameworkArticleLinksTheGuide() throws {
     #expect(
-      try Self.read("Sources/StateMachine/PresentationStateMachine.docc/PresentationStateMachine.md").contains("<doc:RecordingAnApp>")
+      try Self.read("Sources/StateMachine/PresentationStateMachine.docc/PresentationStateMachine.md")
+        .contains("<doc:RecordingAnApp>")
     )
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Replay
 @testable import PresentationStateMachine
+@testable import Replay
 
 /// `replay export --table`: the same rows whatever `--jobs`, every input form `audit` takes, part files
 /// per shard that cover every row once, whole lines only, and the timeline's options kept apart.

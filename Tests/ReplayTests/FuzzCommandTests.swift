@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Replay
 @testable import PresentationStateMachine
+@testable import Replay
 
 /// `replay shrink`, `replay fuzz` and `replay explore` from the command line.
 @Suite struct FuzzCommandTests {

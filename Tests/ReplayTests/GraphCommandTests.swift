@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Replay
 @testable import PresentationStateMachine
+@testable import Replay
 
 @Suite struct GraphCommandTests {
   func run(_ arguments: [String]) -> ReplayCLI.Result {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Replay
 @testable import PresentationStateMachine
+@testable import Replay
 
 /// Every command that audits a file honours its header's `"ignore"`; `replay rules` says it exists.
 @Suite struct HeaderIgnoreCommandTests {

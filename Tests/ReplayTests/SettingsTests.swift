@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Replay
 @testable import PresentationStateMachine
+@testable import Replay
 
 /// Each way of configuring rules changes the verdict: the command line, a settings file, and discovery.
 @Suite struct SettingsTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Replay
 @testable import PresentationStateMachine
+@testable import Replay
 
 /// `replay state`: input errors up to the point are reported (exit 2, as `audit`), and the point is the
 /// line asked for, a header line included.

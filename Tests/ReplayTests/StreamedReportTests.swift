@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Replay
 @testable import PresentationStateMachine
+@testable import Replay
 
 /// `replay audit` writes its report a line (or a finding) at a time, so that a trace with tens of
 /// thousands of findings does not hold its report whole in memory beside them.

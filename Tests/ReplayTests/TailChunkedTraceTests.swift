@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Replay
 @testable import PresentationStateMachine
+@testable import Replay
 
 /// Every bundled trace, written to a file in chunks of random size while `TraceFollower` polls it, is
 /// audited exactly as `replay audit` audits the finished file: the same findings (rule, line, id) and the

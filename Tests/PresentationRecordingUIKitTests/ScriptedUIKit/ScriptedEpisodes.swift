@@ -1,5 +1,5 @@
-import ScriptedUIKit
 import PresentationStateMachine
+import ScriptedUIKit
 
 /// Hand-written episodes for the glue's tests, in UIKit's order (the UIKit side of each is played by
 /// `ScriptedUIKit`).
