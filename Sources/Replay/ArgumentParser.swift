@@ -41,6 +41,8 @@ struct ArgumentParser {
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
     var positionals: [String] = []
+    /// Where each positional stood in the arguments parsed (for its raw bytes, `CommandInput.pathBytes`).
+    var positionalIndices: [Int] = []
     /// The names the parser accepted: reading any other is a mistake in the command, not in its input.
     private let declared: Set<String>
 
@@ -79,6 +81,7 @@ struct ArgumentParser {
       index += 1
       if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
         parsed.positionals.append(argument)
+        parsed.positionalIndices.append(index - 1)
         continue
       }
       if argument == "--" {

@@ -13,8 +13,9 @@ enum AuditCommand {
                         [threshold options] PATH...
            replay audit --snapshot-out FILE [--resume FILE] [options] TRACE
 
-    Audits each trace file (a directory means every *.jsonl below it; - reads paths from standard input)
-    against the lifecycle rules.
+    Audits each trace file (a directory means every *.jsonl below it, regular files only: a FIFO, socket or
+    device there is passed over with a note; - reads paths from standard input) against the lifecycle
+    rules.
 
     OPTIONS:
       --format text|json   text: compiler-style lines and a summary (default); json: the report document
@@ -62,23 +63,28 @@ enum AuditCommand {
     if parsed[Option.snapshotOut] != nil || parsed[Option.resume] != nil {
       return incremental(parsed, configuration: configuration, format: format, context: context)
     }
-    let selection: (files: [String], jobs: Int)
+    let selection: (files: [TraceFile], jobs: Int, notes: String)
     do {
-      selection = try input.traceFiles(standardInput: context.standardInput)
+      selection = try input.traceFiles(context: context)
     } catch {
       return input.failure(error)
     }
     if selection.files.isEmpty && parsed[TraceFiles.Option.shard] == nil {
       return ReplayCLI.Result(
         status: .inputError,
-        stderr: DiagnosticLine.noTraceFiles(under: parsed.positionals))
+        stderr: selection.notes + DiagnosticLine.noTraceFiles(under: parsed.positionals))
     }
     let report = AuditReport(
       files: TraceBatch.map(selection.files, jobs: selection.jobs) {
-        FileReport.audit(path: $0, configuration: configuration)
+        $0.audit(configuration: configuration)
       })
-    if parsed[Option.checkExpect] { return checkExpect(report, json: format == "json") }
-    var result = ReplayCLI.Result(status: ExitStatus(report, strict: ThresholdOptions.isStrict(parsed)))
+    if parsed[Option.checkExpect] {
+      var result = checkExpect(report, json: format == "json")
+      result.stderr = selection.notes + result.stderr
+      return result
+    }
+    var result = ReplayCLI.Result(
+      status: ExitStatus(report, strict: ThresholdOptions.isStrict(parsed)), stderr: selection.notes)
     result.streamedStdout = Self.streamed(report, json: format == "json", color: context.useColor)
     return result
   }

@@ -67,6 +67,24 @@ struct CommandInput {
     return parsed.positionals
   }
 
+  /// The positionals as the system passed them (`context.argumentBytes`), so that a name that is not
+  /// UTF-8 names its file; the strings' UTF-8 where the run has no bytes (a test's context).
+  func pathArguments(_ context: ReplayCLI.Context) -> [SystemPath] {
+    zip(parsed.positionals, parsed.positionalIndices).map { text, index in
+      // Only bytes that decode to the positional: the arguments parsed are the ones the bytes are of.
+      guard let bytes = context.argumentBytes, index < bytes.count,
+        String(decoding: bytes[index], as: UTF8.self) == text
+      else { return SystemPath(text) }
+      return SystemPath(bytes: bytes[index])
+    }
+  }
+
+  /// The one trace file the command works on, by the bytes it was named with.
+  func singleFile(_ context: ReplayCLI.Context) throws(UsageError) -> TraceFile {
+    let path = try singlePath()
+    return TraceFile(pathArguments(context).first ?? SystemPath(path))
+  }
+
   /// An integer option of at least `minimum`, or `fallback` when absent.
   func integer(_ option: ArgumentParser.Value, minimum: Int, fallback: String) throws(UsageError) -> Int {
     let text = parsed[option] ?? fallback

@@ -62,10 +62,12 @@ enum ExpectCommand {
     }
     let parsed = input.parsed
     let configuration = input.configuration
-    var result = ReplayCLI.Result()
-    for path in TraceFiles.expand(paths) {
+    let expansion = TraceFiles.expand(paths)
+    var result = ReplayCLI.Result(stderr: expansion.notes.joined())
+    for file in expansion.files {
+      let path = file.path
       let shown = TerminalText.escaped(path)
-      let report = FileReport.audit(path: path, configuration: configuration)
+      let report = file.audit(configuration: configuration)
       if let failure = report.readFailure
         ?? report.inputErrors.first.map({ "line \($0.line): \($0.message)" })
       {

@@ -20,9 +20,9 @@ enum ExportCommand {
       svg      a self-contained SVG timeline to open in a browser or attach to a bug report.
 
     With --table, writes one row per reconstructed transition, per finding or per trace of every trace the
-    paths name (a directory means every *.jsonl below it; - reads paths from standard input), in the order
-    of the files whatever --jobs. The columns, their types and units are the versioned schema of the
-    documentation's "Export tables" article; every row starts with schema_version.
+    paths name (a directory means every regular *.jsonl file below it; - reads paths from standard input),
+    in the order of the files whatever --jobs. The columns, their types and units are the versioned schema
+    of the documentation's "Export tables" article; every row starts with schema_version.
 
     OPTIONS:
       --format chrome|svg  the timeline's format (required without --table)
@@ -72,7 +72,7 @@ enum ExportCommand {
     }
     if input.parsed[Option.table] != nil { return TableExport.run(input, context: context, output: output) }
     let format: String
-    let path: String
+    let file: TraceFile
     let width: Int
     do throws(UsageError) {
       if let option = Option.tableOnly.first(where: { input.parsed[$0] != nil }) {
@@ -82,12 +82,13 @@ enum ExportCommand {
         throw UsageError(message: "--format chrome|svg is required (or --table for rows)")
       }
       format = try input.format(["chrome", "svg"])
-      path = try input.singlePath()
+      file = try input.singleFile(context)
       width = try input.integer(Option.width, minimum: 300, fallback: "1000")
     } catch {
       return input.failure(error)
     }
-    let replay = TraceReplay.run(path: path, configuration: input.configuration)
+    let path = file.path
+    let replay = file.replay(configuration: input.configuration)
     if let failure = replay.report.readFailure {
       return ReplayCLI.Result(status: .inputError, stderr: "error: \(TerminalText.escaped(failure))\n")
     }

@@ -53,6 +53,10 @@ enum ReplayCLI {
     var stdoutIsTerminal = false
     /// The whole of standard input, read when a command is given `-` as a path (tests pass their own).
     var standardInput: () -> String = { "" }
+    /// The arguments as the operating system passed them, bytes that need not be UTF-8 (a file name
+    /// rarely is not); `nil` when the run has only the strings. From `run` on, a command's own arguments,
+    /// as its `arguments` are: the strings decode them, an invalid byte as U+FFFD.
+    var argumentBytes: [[UInt8]]?
 
     /// Colour only for a terminal, and never when `NO_COLOR` is set to a non-empty value
     /// (https://no-color.org: an empty `NO_COLOR` does not count).
@@ -85,7 +89,11 @@ enum ReplayCLI {
     case "--version":
       return Result(stdout: "replay \(version) (trace format v\(TraceHeader.supportedVersion))\n")
     default:
-      if let known = Command.named(command) { return known.run(Array(arguments.dropFirst()), context) }
+      if let known = Command.named(command) {
+        var context = context
+        context.argumentBytes = context.argumentBytes.map { Array($0.dropFirst()) }
+        return known.run(Array(arguments.dropFirst()), context)
+      }
       let hint =
         ClosestMatch.name(to: command, among: Command.all.map(\.name) + ["help"], maximumDistance: 2)
         .map { "; did you mean '\($0)'?" } ?? ""

@@ -10,8 +10,8 @@ enum ShowCommand {
     duration, outcome and findings; then a timeline with one row per presentation.
 
     OPTIONS:
-      --width COLUMNS      timeline width, 20 to \(ShowRenderer.maximumWidth) (default: $COLUMNS when it is one of
-                           those, else 100; another $COLUMNS is passed over with a note on stderr)
+      --width COLUMNS      timeline width, 20 to \(ShowRenderer.maximumWidth) (default: $COLUMNS when it is
+                           one of those, else 100; another $COLUMNS is passed over with a note on stderr)
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
@@ -31,15 +31,16 @@ enum ShowCommand {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }
-    let path: String
+    let file: TraceFile
     let width: (columns: Int, note: String)
     do {
-      path = try input.singlePath()
+      file = try input.singleFile(context)
       width = try Self.width(input, environment: context.environment)
     } catch {
       return input.failure(error)
     }
-    let replay = TraceReplay.run(path: path, configuration: input.configuration)
+    let path = file.path
+    let replay = file.replay(configuration: input.configuration)
     var result = ReplayCLI.Result(
       status: ExitStatus(AuditReport(files: [replay.report]), strict: input.isStrict), stderr: width.note)
     if let failure = replay.report.readFailure {

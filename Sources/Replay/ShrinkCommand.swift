@@ -43,9 +43,11 @@ enum ShrinkCommand {
     }
     let parsed = input.parsed
     let configuration = input.configuration
-    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+    guard parsed.positionals.count == 1, let file = input.pathArguments(context).first.map({ TraceFile($0) })
+    else {
       return ReplayCLI.usageFailure(UsageError(message: "give exactly one trace"), usage: usage)
     }
+    let path = file.path
     guard let ruleID = parsed[Option.rule] else {
       return ReplayCLI.usageFailure(UsageError(message: "missing --rule ID"), usage: usage)
     }
@@ -59,7 +61,7 @@ enum ShrinkCommand {
     }
     let reader: TraceReader
     do {
-      reader = try TraceReader(path: path)
+      reader = try file.reader()
     } catch {
       return ReplayCLI.Result(
         status: .inputError,

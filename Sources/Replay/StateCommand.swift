@@ -56,22 +56,22 @@ enum StateCommand {
         UsageError(message: "give exactly one of --at LINE and --time T"), usage: usage)
     }
     let format: String
-    let path: String
+    let file: TraceFile
     do {
       format = try input.format(["text", "json"])
-      path = try input.singlePath()
+      file = try input.singleFile(context)
     } catch {
       return input.failure(error)
     }
     let reader: TraceReader
     do {
-      reader = try TraceReader(path: path)
+      reader = try file.reader()
     } catch {
       return ReplayCLI.Result(status: .inputError, stderr: "error: \(TerminalText.escaped(error.message))\n")
     }
     let state = AuditState.at(point, in: reader, configuration: configuration)
     return ReplayCLI.Result(
       status: state.inputErrors.isEmpty ? .clean : .inputError,
-      stdout: format == "json" ? state.json() + "\n" : state.text(path: path))
+      stdout: format == "json" ? state.json() + "\n" : state.text(path: file.path))
   }
 }

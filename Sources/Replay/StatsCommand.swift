@@ -12,9 +12,10 @@ enum StatsCommand {
     USAGE: replay stats [--format text|json] [--jobs N] [--shard I/N] [threshold options] PATH...
            replay stats --merge [--format text|json] STATS.json...
 
-    Replays every trace (a directory means every *.jsonl below it) and reports: transitions by kind and
-    outcome, measured duration percentiles (p50, p90, p99, max) against declared, the interactive finish
-    and cancel counts and the progress at which users let go, layout pass durations, findings by rule.
+    Replays every trace (a directory means every regular *.jsonl file below it) and reports: transitions by
+    kind and outcome, measured duration percentiles (p50, p90, p99, max) against declared, the interactive
+    finish and cancel counts and the progress at which users let go, layout pass durations, findings by
+    rule.
 
     With --merge, reads the JSON of earlier 'replay stats --format json' runs (one per shard of a fleet)
     and prints their sum: histograms merge exactly, so the percentiles are those of all traces together.
@@ -69,16 +70,18 @@ enum StatsCommand {
         }
       }
     } else {
-      let selection: (files: [String], jobs: Int)
+      let selection: (files: [TraceFile], jobs: Int, notes: String)
       do {
-        selection = try input.traceFiles(standardInput: context.standardInput)
+        selection = try input.traceFiles(context: context)
       } catch {
         return input.failure(error)
       }
+      result.stderr = selection.notes
       let replays = TraceBatch.map(selection.files, jobs: selection.jobs) {
-        TraceReplay.run(path: $0, configuration: configuration)
+        $0.replay(configuration: configuration)
       }
-      for (path, replay) in zip(selection.files, replays) {
+      for (file, replay) in zip(selection.files, replays) {
+        let path = file.path
         if let failure = replay.report.readFailure {
           result.stderr += "\(TerminalText.escaped(path)): error: \(TerminalText.escaped(failure))\n"
         }

@@ -48,8 +48,10 @@ enum TableExport {
   struct Request {
     var table: ExportTable
     var format: ExportFormat
-    var files: [String]
+    var files: [TraceFile]
     var jobs: Int
+    /// Files passed over in the directories named (a FIFO, a socket, a device), a line each.
+    var notes = ""
     /// This run's shard, which names its part file (0 of 1 without `--shard`).
     var shard: (index: Int, count: Int)
     var out: String?
@@ -62,6 +64,7 @@ enum TableExport {
     } catch {
       return input.failure(error)
     }
+    if !request.notes.isEmpty { output.diagnostics(request.notes) }
     if request.files.isEmpty && input.parsed[TraceFiles.Option.shard] == nil {
       return ReplayCLI.Result(
         status: .inputError,
@@ -92,7 +95,7 @@ enum TableExport {
     guard let format = ExportFormat(rawValue: formatName) else {
       throw UsageError(message: "--format with --table must be jsonl or csv, not '\(formatName)'")
     }
-    let selection = try input.traceFiles(standardInput: context.standardInput)
+    let selection = try input.traceFiles(context: context)
     var shard = (index: 0, count: 1)
     if let text = parsed[TraceFiles.Option.shard] {
       let parsedShard = try TraceFiles.Shard(parsing: text)
@@ -102,8 +105,8 @@ enum TableExport {
       throw UsageError(message: "--out needs a directory")
     }
     return Request(
-      table: table, format: format, files: selection.files, jobs: selection.jobs, shard: shard,
-      out: parsed[ExportCommand.Option.out])
+      table: table, format: format, files: selection.files, jobs: selection.jobs, notes: selection.notes,
+      shard: shard, out: parsed[ExportCommand.Option.out])
   }
 
   /// One trace's rows as the lines to write, and what went wrong reading it.
@@ -130,8 +133,8 @@ enum TableExport {
       while start < request.files.count {
         let window = Array(request.files[start..<min(start + request.jobs, request.files.count)])
         start += window.count
-        let rendered = TraceBatch.map(window, jobs: request.jobs) { path in
-          render(ExportedTrace.read(path: path, configuration: configuration), table: table, format: format)
+        let rendered = TraceBatch.map(window, jobs: request.jobs) { file in
+          render(file.exported(configuration: configuration), table: table, format: format)
         }
         for trace in rendered {
           if !trace.lines.isEmpty { try write(trace.lines) }

@@ -6,34 +6,60 @@ import PresentationStateMachine
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Turns command-line paths into trace files: a directory means every `*.jsonl` below it, sorted; `-` means
 /// the paths listed on standard input, one per line; `--shard I/N` keeps this machine's share.
+///
+/// ```swift
+/// let found = TraceFiles.expand([SystemPath("traces"), SystemPath("extra.jsonl")])
+/// found.files.map(\.path)  // ["traces/mixed/photos-session.jsonl", …, "extra.jsonl"]
+/// found.notes              // a line per FIFO, socket or device passed over in a directory
+/// ```
 enum TraceFiles {
-  /// The files `paths` name; `standardInput` is read (once) when a path is `-`.
-  static func expand(_ paths: [String], standardInput: () -> String = { "" }) -> [String] {
-    var listed: [String] = []
+  /// The files some paths name, and what was passed over finding them.
+  struct Expansion {
+    var files: [TraceFile] = []
+    /// A line each (with its line end), for standard error.
+    var notes: [String] = []
+  }
+
+  /// The files `paths` name; `standardInput` is read (once) when a path is `-`. A file named is read
+  /// whatever it is (a FIFO, a device); in a directory, only regular files are (``DirectoryListing``).
+  static func expand(_ paths: [SystemPath], standardInput: () -> String = { "" }) -> Expansion {
+    var listed: [SystemPath] = []
     for path in paths {
-      if path == "-" {
+      if path.bytes == [UInt8(ascii: "-")] {
         listed += standardInput().split(whereSeparator: \.isNewline).map {
           String($0).trimmingWhitespace()
-        }.filter { !$0.isEmpty }
+        }.filter { !$0.isEmpty }.map(SystemPath.init)
       } else {
         listed.append(path)
       }
     }
-    var files: [String] = []
+    var expansion = Expansion()
     for path in listed {
-      var isDirectory = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory
-      else {
-        files.append(path)  // a missing file is reported as unreadable by the audit
+      guard path.fileType() == S_IFDIR else {
+        // A missing file is reported as unreadable by the audit.
+        expansion.files.append(TraceFile(path))
         continue
       }
-      let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-      let below = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
-      files.append(contentsOf: below.filter { $0.hasSuffix(".jsonl") }.map { base + "/" + $0 }.sorted())
+      let listing = DirectoryListing.traces(below: path)
+      expansion.files += listing.files
+      expansion.notes += listing.notes
     }
-    return files
+    return expansion
+  }
+
+  /// `expand(_:standardInput:)` of paths given as strings.
+  static func expand(_ paths: [String], standardInput: () -> String = { "" }) -> Expansion {
+    expand(paths.map(SystemPath.init), standardInput: standardInput)
   }
 
   /// One shard of a fleet's traces, for a batch engine that runs N copies of the command (a Kubernetes
@@ -83,16 +109,19 @@ enum TraceFiles {
 }
 
 extension CommandInput {
-  /// The trace files the positionals name, this shard's share of them, and how many to audit at once.
-  func traceFiles(standardInput: () -> String) throws(UsageError) -> (files: [String], jobs: Int) {
-    let paths = try paths()
+  /// The trace files the positionals name, this shard's share of them, how many to audit at once, and the
+  /// notes about files passed over (for standard error).
+  func traceFiles(context: ReplayCLI.Context) throws(UsageError)
+    -> (files: [TraceFile], jobs: Int, notes: String)
+  {
+    _ = try paths()
     let jobs = try integer(
       TraceFiles.Option.jobs, minimum: 1, fallback: String(ProcessInfo.processInfo.activeProcessorCount))
-    var files = TraceFiles.expand(paths, standardInput: standardInput)
+    var expansion = TraceFiles.expand(pathArguments(context), standardInput: context.standardInput)
     if let text = parsed[TraceFiles.Option.shard] {
       let shard = try TraceFiles.Shard(parsing: text)
-      files = files.filter(shard.contains)
+      expansion.files = expansion.files.filter { shard.contains($0.path) }
     }
-    return (files, jobs)
+    return (expansion.files, jobs, expansion.notes.joined())
   }
 }

@@ -34,10 +34,9 @@ struct BuiltReplay {
     private var errData = Data()
     private let done = DispatchSemaphore(value: 0)
 
-    fileprivate init(_ arguments: [String], environment: [String: String]?, directory: String?) throws {
-      guard let executable = TailCommandTests.builtExecutable("replay") else {
-        throw NotBuilt()
-      }
+    fileprivate init(
+      executable: String, _ arguments: [String], environment: [String: String]?, directory: String?
+    ) throws {
       process = Process()
       process.executableURL = URL(fileURLWithPath: executable)
       process.arguments = arguments
@@ -80,11 +79,27 @@ struct BuiltReplay {
 
   struct NotBuilt: Error {}
 
+  static func executable() throws -> String {
+    guard let executable = TailCommandTests.builtExecutable("replay") else { throw NotBuilt() }
+    return executable
+  }
+
   /// Starts `replay arguments` with `environment` added to this process's.
   static func start(
     _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil
   ) throws -> Running {
-    try Running(arguments, environment: environment, directory: directory)
+    try Running(executable: executable(), arguments, environment: environment, directory: directory)
+  }
+
+  /// Runs `script` with `/bin/sh`, `$REPLAY` naming the built `replay`: for arguments Foundation cannot
+  /// pass (bytes that are not UTF-8, which the shell's `printf` makes).
+  static func runShell(_ script: String, environment: [String: String] = [:], timeout: Double = 60) throws
+    -> BuiltReplay
+  {
+    var environment = environment
+    environment["REPLAY"] = try executable()
+    return try Running(executable: "/bin/sh", ["-c", script], environment: environment, directory: nil)
+      .finish(timeout: timeout)
   }
 
   /// Runs `replay arguments` to its end, or kills it after `timeout` seconds.

@@ -15,7 +15,7 @@ import Testing
       ["audit", "--format", format, "--jobs", "1", rules], context: ReplayCLI.Context())
     var pieces: [String] = []
     result.writeStdout { pieces.append($0) }
-    let whole = AuditReport(files: TraceFiles.expand([rules]).map { FileReport.audit(path: $0) })
+    let whole = AuditReport(files: TraceFiles.expand([rules]).files.map { FileReport.audit(path: $0.path) })
     let findings = whole.files.map(\.findings.count).reduce(0, +)
     #expect(findings > 10)
     // At least one piece per finding: nothing gathers the report before it is written.

@@ -16,8 +16,23 @@ public struct TraceReplay: Sendable {
   public static func run(path: String, configuration: AuditConfiguration = AuditConfiguration())
     -> TraceReplay
   {
+    run(path: path, configuration: configuration) { () throws(ReadFailure) in try TraceReader(path: path) }
+  }
+
+  /// Replays the trace that `open` opens, named `path` in the report; a failure to open it is the
+  /// report's `readFailure`, as for `run(path:configuration:)`.
+  ///
+  /// ```swift
+  /// let replay = TraceReplay.run(path: "session.jsonl") { () throws(ReadFailure) in
+  ///   TraceReader(source: try mySource())
+  /// }
+  /// ```
+  public static func run(
+    path: String, configuration: AuditConfiguration = AuditConfiguration(),
+    opening open: () throws(ReadFailure) -> TraceReader
+  ) -> TraceReplay {
     do {
-      return run(reader: try TraceReader(path: path), path: path, configuration: configuration)
+      return run(reader: try open(), path: path, configuration: configuration)
     } catch {
       var report = FileReport(path: path)
       report.readFailure = error.message

@@ -29,9 +29,24 @@ public struct FileReport: Sendable, Hashable {
   public static func audit(path: String, configuration: AuditConfiguration = AuditConfiguration())
     -> FileReport
   {
+    audit(path: path, configuration: configuration) { () throws(ReadFailure) in try TraceReader(path: path) }
+  }
+
+  /// Audits the trace that `open` opens, named `path` in the report; a failure to open it is the
+  /// report's `readFailure`, as for `audit(path:configuration:)`.
+  ///
+  /// ```swift
+  /// let report = FileReport.audit(path: "session.jsonl") { () throws(ReadFailure) in
+  ///   TraceReader(source: try mySource())
+  /// }
+  /// ```
+  public static func audit(
+    path: String, configuration: AuditConfiguration = AuditConfiguration(),
+    opening open: () throws(ReadFailure) -> TraceReader
+  ) -> FileReport {
     var report = FileReport(path: path)
     do {
-      report.consume(try TraceReader(path: path), configuration: configuration)
+      report.consume(try open(), configuration: configuration)
     } catch {
       report.readFailure = error.message
     }

@@ -41,15 +41,30 @@ public struct ExportedTrace: Sendable {
   public static func read(path: String, configuration: AuditConfiguration = AuditConfiguration())
     -> ExportedTrace
   {
-    let replay = TraceReplay.run(path: path, configuration: configuration)
-    return ExportedTrace(
-      path: path, replay: replay, header: replay.report.readFailure == nil ? header(of: path) : nil)
+    read(path: path, configuration: configuration) { () throws(ReadFailure) in try TraceReader(path: path) }
   }
 
-  /// The header of the trace at `path`: the replay keeps only its `expect`, so the first records are read
-  /// again, up to the first event (a header is the first line or none).
-  static func header(of path: String) -> TraceHeader? {
-    guard var reader = try? TraceReader(path: path) else { return nil }
+  /// Replays the trace that `open` opens, named `path` in its rows, and reads its header (`open` is called
+  /// twice: the replay keeps only the header's `expect`).
+  ///
+  /// ```swift
+  /// let trace = ExportedTrace.read(path: "session.jsonl") { () throws(ReadFailure) in
+  ///   TraceReader(source: try mySource())
+  /// }
+  /// ```
+  public static func read(
+    path: String, configuration: AuditConfiguration = AuditConfiguration(),
+    opening open: () throws(ReadFailure) -> TraceReader
+  ) -> ExportedTrace {
+    let replay = TraceReplay.run(path: path, configuration: configuration, opening: open)
+    return ExportedTrace(
+      path: path, replay: replay, header: replay.report.readFailure == nil ? header(opening: open) : nil)
+  }
+
+  /// The header of the trace `open` opens: the replay keeps only its `expect`, so the first records are
+  /// read again, up to the first event (a header is the first line or none).
+  static func header(opening open: () throws(ReadFailure) -> TraceReader) -> TraceHeader? {
+    guard var reader = try? open() else { return nil }
     while let record = reader.next() {
       switch record {
       case .header(let header, _): return header
