@@ -55,7 +55,10 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
     case .updateInteractiveTransition: [.percent]
     case .finishInteractiveTransition, .cancelInteractiveTransition: [.completionSpeed]
     case .completeTransition: [.didComplete]
-    case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: [.animated]
+    // Only the first `viewWillAppear` after a request has a resolved style to tell: UIKit has just
+    // created the presentation controller (the other appearance callbacks carry none).
+    case .viewWillAppear: [.animated, .resolvedStyle]
+    case .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: [.animated]
     case .panBegan, .panChanged, .panEnded, .panCancelled: [.translation, .velocity]
     case .mark: [.name]
     case .presentationTransitionWillBegin, .dismissalTransitionWillBegin, .pauseInteractiveTransition,
@@ -94,6 +97,8 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
 public enum PayloadKey: String, CaseIterable, Sendable {
   case presenter, animated, style, completed, didComplete, width, height, duration, percent
   case completionSpeed, translation, velocity, name, wantsInteractiveStart
+  // Last: the scanner hard-codes the earlier keys' indices (`Payload.clear`, `setNumber(_:keyIndex:)`).
+  case resolvedStyle
 
   /// The JSON type a value of this key must have.
   public enum ValueType: String, Sendable { case bool, number, string }
@@ -101,7 +106,7 @@ public enum PayloadKey: String, CaseIterable, Sendable {
   /// The JSON type a value of this key must have.
   public var valueType: ValueType {
     switch self {
-    case .presenter, .style, .name: .string
+    case .presenter, .style, .name, .resolvedStyle: .string
     case .animated, .completed, .didComplete, .wantsInteractiveStart: .bool
     case .width, .height, .duration, .percent, .completionSpeed, .translation, .velocity: .number
     }

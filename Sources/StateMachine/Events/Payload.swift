@@ -23,6 +23,9 @@ public struct Payload: Sendable, Hashable {
   public var name: String?
   /// `startInteractiveTransition`: the interaction controller's `wantsInteractiveStart` (default true).
   public var wantsInteractiveStart: Bool?
+  /// `viewWillAppear` of a presented controller: the style UIKit resolved once it created the
+  /// presentation controller (`pageSheet` where `present` asked for `automatic`). Changes no finding.
+  public var resolvedStyle: String?
 
   /// A payload built from the keys most events carry, for tests and generators.
   ///
@@ -33,7 +36,8 @@ public struct Payload: Sendable, Hashable {
     presenter: String? = nil, animated: Bool? = nil, style: String? = nil, completed: Bool? = nil,
     didComplete: Bool? = nil, width: Double? = nil, height: Double? = nil, duration: Double? = nil,
     percent: Double? = nil, completionSpeed: Double? = nil, translation: Double? = nil,
-    velocity: Double? = nil, name: String? = nil, wantsInteractiveStart: Bool? = nil
+    velocity: Double? = nil, name: String? = nil, wantsInteractiveStart: Bool? = nil,
+    resolvedStyle: String? = nil
   ) {
     self.presenter = presenter
     self.animated = animated
@@ -49,6 +53,7 @@ public struct Payload: Sendable, Hashable {
     self.velocity = velocity
     self.name = name
     self.wantsInteractiveStart = wantsInteractiveStart
+    self.resolvedStyle = resolvedStyle
   }
 
   /// The value stored under `key`, as JSON.
@@ -57,6 +62,7 @@ public struct Payload: Sendable, Hashable {
       switch key {
       case .presenter: presenter.map(JSONValue.string)
       case .style: style.map(JSONValue.string)
+      case .resolvedStyle: resolvedStyle.map(JSONValue.string)
       case .name: name.map(JSONValue.string)
       case .animated: animated.map(JSONValue.bool)
       case .completed: completed.map(JSONValue.bool)
@@ -75,6 +81,7 @@ public struct Payload: Sendable, Hashable {
       switch key {
       case .presenter: presenter = newValue?.stringValue
       case .style: style = newValue?.stringValue
+      case .resolvedStyle: resolvedStyle = newValue?.stringValue
       case .name: name = newValue?.stringValue
       case .animated: animated = newValue?.boolValue
       case .completed: completed = newValue?.boolValue

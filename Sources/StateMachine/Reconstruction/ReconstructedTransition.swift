@@ -75,6 +75,9 @@ public struct ReconstructedTransition: Sendable, Hashable {
   /// The style its `present` named (`nil` when none did, which means `custom`); a dismissal carries its
   /// presentation's.
   public var style: String?
+  /// The style UIKit resolved for the presentation, as its presented controller's first `viewWillAppear`
+  /// recorded it (`nil` when it recorded none); a dismissal carries its presentation's.
+  public var resolvedStyle: String?
   /// A dismissal the user started by swiping the sheet (`presentationControllerWillDismiss`).
   public var swipe = false
   /// A `*WillBegin` or `*DidEnd` was logged.
@@ -115,6 +118,10 @@ public struct ReconstructedTransition: Sendable, Hashable {
   public var layoutPasses: [LayoutPass] = []
   public var outcome: Outcome = .unfinished
   public var findings: [Finding] = []
+
+  /// The style the transition was shown in: the resolved one when the trace recorded it, else the one
+  /// `present` named, else `custom` (a missing `style`).
+  public var presentedStyle: String { resolvedStyle ?? style ?? "custom" }
 
   /// How the app saw the transition.
   public var source: Source { controllerLogged ? .controller : animatorLogged ? .animator : .observed }

@@ -20,6 +20,8 @@ public struct TransitionReconstructor: Sendable {
   private var settledMembers: [String: Int] = [:]
   /// The style each id's latest `present` named, which its dismissal carries.
   private var styles: [String: String] = [:]
+  /// The style UIKit resolved for each id's latest presentation, which its dismissal carries.
+  private var resolvedStyles: [String: String] = [:]
   /// Every transition seen, in the order they started.
   public private(set) var transitions: [ReconstructedTransition] = []
 
@@ -41,8 +43,10 @@ public struct TransitionReconstructor: Sendable {
         var transition = ReconstructedTransition(id: id, kind: kind, animated: animated, line: line)
         if kind == .presentation {
           styles[id] = step.trigger == .present ? event.payload.style : nil
+          resolvedStyles[id] = nil
         }
         transition.style = styles[id]
+        transition.resolvedStyle = resolvedStyles[id]
         transitions.append(transition)
         open[id] = transitions.count - 1
         for member in step.effects.group where open[member.id] == nil && member.phase.direction == .dismissing
@@ -58,6 +62,15 @@ public struct TransitionReconstructor: Sendable {
     for member in step.effects.group where open[member.id] != nil { phases[member.id] = member.phase }
     guard let index = open[id] else { return }
     phases[id] = step.to
+    // The first resolved style of a presentation is the one UIKit showed (a recorder writes only that one,
+    // TraceFormat.md). Kept even when the machine refused the callback: what UIKit resolved is not the
+    // audit's to judge.
+    if event.kind == .viewWillAppear, let resolved = event.payload.resolvedStyle,
+      transitions[index].kind == .presentation, transitions[index].resolvedStyle == nil
+    {
+      transitions[index].resolvedStyle = resolved
+      resolvedStyles[id] = resolved
+    }
     Self.record(event, line: line, step: step, into: &transitions[index])
     if step.endsTransition {
       let outcome: ReconstructedTransition.Outcome =
@@ -182,6 +195,7 @@ public struct TransitionReconstructor: Sendable {
     phases = [:]
     settledMembers = [:]
     styles = [:]
+    resolvedStyles = [:]
     var byID: [String: [Int]] = [:]
     for (index, transition) in transitions.enumerated() { byID[transition.id, default: []].append(index) }
     for finding in findings {

@@ -170,9 +170,23 @@ public final class PresentationRecorder: Sendable {
 
   // MARK: Appearance
 
-  /// `viewWillAppear(_:)` of `controller` (a presented view controller, a presenter or a root).
-  public func viewWillAppear(_ controller: AnyObject, animated: Bool) {
-    record(.viewWillAppear, controller, Payload(animated: animated))
+  /// `viewWillAppear(_:)` of `controller` (a presented view controller, a presenter or a root), with
+  /// the style UIKit resolved for its presentation when the caller knows it.
+  ///
+  /// ```swift
+  /// recorder.present(sheet, presenter: root, animated: true, style: .automatic)
+  /// recorder.viewWillAppear(sheet, animated: true, resolvedStyle: .pageSheet)
+  /// ```
+  ///
+  /// Pass `resolvedStyle` on the first `viewWillAppear` of a presented controller after its `present`
+  /// only: UIKit has created the presentation controller by then, so its `presentationStyle` is the style
+  /// that was shown. `.automatic` is a request, never a resolution: it is left out of the line (as is
+  /// `nil`), and the callback is still recorded.
+  public func viewWillAppear(
+    _ controller: AnyObject, animated: Bool, resolvedStyle: PresentationStyle? = nil
+  ) {
+    let resolved = resolvedStyle.flatMap { $0 == .automatic ? nil : $0.rawValue }
+    record(.viewWillAppear, controller, Payload(animated: animated, resolvedStyle: resolved))
   }
 
   /// `viewIsAppearing(_:)` of `controller`: between its `viewWillAppear` and `viewDidAppear`.

@@ -164,7 +164,9 @@ enum TraceLineFormatter {
     case .completionSpeed: payload.completionSpeed
     case .translation: payload.translation
     case .velocity: payload.velocity
-    case .presenter, .style, .name, .animated, .completed, .didComplete, .wantsInteractiveStart: nil
+    case .presenter, .style, .name, .animated, .completed, .didComplete, .wantsInteractiveStart,
+      .resolvedStyle:
+      nil
     }
   }
 
@@ -175,7 +177,7 @@ enum TraceLineFormatter {
     case .didComplete: payload.didComplete
     case .wantsInteractiveStart: payload.wantsInteractiveStart
     case .presenter, .style, .name, .width, .height, .duration, .percent, .completionSpeed, .translation,
-      .velocity:
+      .velocity, .resolvedStyle:
       nil
     }
   }
@@ -185,6 +187,7 @@ enum TraceLineFormatter {
     case .presenter: payload.presenter
     case .style: payload.style
     case .name: payload.name
+    case .resolvedStyle: payload.resolvedStyle
     case .animated, .completed, .didComplete, .wantsInteractiveStart, .width, .height, .duration, .percent,
       .completionSpeed, .translation, .velocity:
       nil

@@ -35,6 +35,8 @@ extension TraceStatistics {
     Self.append(cancelProgress, to: &out)
     out += "},\"sources\":"
     Self.append(sources, to: &out)
+    out += ",\"styles\":"
+    Self.append(styles, to: &out)
     out += ",\"interruptions\":{\"interruptible\":"
     out.append(interruptible)
     out += ",\"interrupted\":"
@@ -146,6 +148,7 @@ extension TraceStatistics {
     layoutPasses = try Self.histogram(object["layoutPasses"]?.value)
     // Absent from statistics written before they were counted: zero, so old files still merge.
     sources = Self.counts(object["sources"]?.value)
+    styles = Self.counts(object["styles"]?.value)
     let caught = object["interruptions"]?.value
     interruptible = int(caught?["interruptible"])
     interrupted = int(caught?["interrupted"])

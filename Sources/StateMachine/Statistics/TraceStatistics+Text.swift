@@ -5,7 +5,8 @@ extension TraceStatistics {
   /// print(statistics.text())  // "3 files, 120 events, 8 transitions\n\ntransitions …"
   /// ```
   ///
-  /// Rule ids are escaped for the terminal (``TerminalText``): merged statistics JSON may hold any text.
+  /// Rule ids and style names are escaped for the terminal (``TerminalText``): a trace's styles and merged
+  /// statistics JSON may hold any text.
   public func text() -> String {
     let transitionCount = transitions.values.reduce(0) { $0.addingSaturating($1) }
     // Written as bytes, piece by piece.
@@ -29,6 +30,7 @@ extension TraceStatistics {
       "\nrecorded: \(sourceCounts[0]) with the app's presentation controller, \(sourceCounts[1]) animator only, "
     out += "\(sourceCounts[2]) observed from outside (not timed)\n"
     out += "\n"
+    styleTable(to: &out)
     out += Self.durationsHeader
     for kind in [ReconstructedTransition.Kind.presentation, .dismissal] {
       guard let durations = durations[kind] else { continue }
@@ -62,6 +64,41 @@ extension TraceStatistics {
       out += "\n"
     }
     return out.text
+  }
+
+  /// Transitions by the style they were shown in, presentations and dismissals, the most frequent first;
+  /// nothing when no transition was counted.
+  private func styleTable(to out: inout TextBuffer) {
+    var counts: [String: (presentations: Int, dismissals: Int)] = [:]
+    for (key, count) in styles {
+      // Keys come from `styleKey`, or from a merged file that may hold anything: others are left out.
+      guard let space = key.firstIndex(of: " ") else { continue }
+      // Escaped before it is measured, so the columns line up as printed (escaping keeps names apart).
+      let style = TerminalText.escaped(String(key[key.index(after: space)...]))
+      switch key[..<space] {
+      case "presentation": counts[style, default: (0, 0)].presentations.addSaturating(count)
+      case "dismissal": counts[style, default: (0, 0)].dismissals.addSaturating(count)
+      default: continue
+      }
+    }
+    guard !counts.isEmpty else { return }
+    // Wide enough for the usual names (`overCurrentContext`); an app's own long name overflows its cell.
+    let width = max(14, min(counts.keys.map(\.count).max() ?? 0, 40) + 1)
+    let rows = counts.map { style, counts in
+      (style: style, counts: counts, total: counts.presentations.addingSaturating(counts.dismissals))
+    }
+    let header = "styles".padded(to: width + 2) + "presentation".padded(to: 17) + "dismissal"
+    out += header
+    out += "\n"
+    for row in rows.sorted(by: { ($1.total, $0.style) < ($0.total, $1.style) }) {
+      out += "  "
+      out.append(row.style, paddedTo: width)
+      if row.style.count >= width { out += " " }
+      out.append(String(row.counts.presentations), paddedTo: 17)
+      out.append(row.counts.dismissals)
+      out += "\n"
+    }
+    out += "\n"
   }
 
   private static let outcomes: [ReconstructedTransition.Outcome] = [

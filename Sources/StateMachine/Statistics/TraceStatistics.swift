@@ -43,6 +43,10 @@ public struct TraceStatistics: Sendable, Hashable {
   /// How the app saw each transition (``ReconstructedTransition/Source`` raw value → count): with its own
   /// presentation controller, from its animator alone, or observed from outside.
   public var sources: [String: Int] = [:]
+  /// Transitions by the style they were shown in, `"kind style"` (e.g. "presentation pageSheet") → count:
+  /// the style UIKit resolved where the trace recorded it, else the one `present` named
+  /// (``ReconstructedTransition/presentedStyle``). A dismissal counts under its presentation's style.
+  public var styles: [String: Int] = [:]
   /// Transitions whose animator vended an interruptible animator.
   public var interruptible = 0
   /// Transitions the user caught again at least once, and all the catches together: how often users
@@ -65,6 +69,7 @@ public struct TraceStatistics: Sendable, Hashable {
     for transition in replay.transitions {
       transitions[Self.transitionKey(transition.kind, transition.outcome), default: 0].addSaturating(1)
       sources[transition.source.rawValue, default: 0].addSaturating(1)
+      styles[Self.styleKey(transition.kind, transition.presentedStyle), default: 0].addSaturating(1)
       if transition.interruptible { interruptible.addSaturating(1) }
       if !transition.interruptions.isEmpty {
         interrupted.addSaturating(1)
@@ -101,6 +106,14 @@ public struct TraceStatistics: Sendable, Hashable {
     }
   }
 
+  /// `"kind style"`, the key of `styles`.
+  static func styleKey(_ kind: ReconstructedTransition.Kind, _ style: String) -> String {
+    switch kind {
+    case .presentation: "presentation " + style
+    case .dismissal: "dismissal " + style
+    }
+  }
+
   /// Adds statistics gathered elsewhere (another shard of the same fleet).
   public mutating func merge(_ other: TraceStatistics) {
     files.addSaturating(other.files)
@@ -119,6 +132,7 @@ public struct TraceStatistics: Sendable, Hashable {
     finishProgress.merge(other.finishProgress)
     cancelProgress.merge(other.cancelProgress)
     sources.merge(other.sources) { $0.addingSaturating($1) }
+    styles.merge(other.styles) { $0.addingSaturating($1) }
     interruptible.addSaturating(other.interruptible)
     interrupted.addSaturating(other.interrupted)
     interruptions.addSaturating(other.interruptions)

@@ -13,6 +13,9 @@ extension EventLineScanner {
     let kinds: [EventKind]
 
     private init() {
+      // A kind's allowed keys fill bits 8 to 23 of its code, its required ones start at bit 24: a 17th
+      // payload key would spill into them.
+      assert(PayloadKey.allCases.count <= 16)
       kinds = EventKind.allCases
       func mask(_ keys: [PayloadKey]) -> Int {
         keys.reduce(0) { $0 | 1 << (PayloadKey.allCases.firstIndex(of: $1) ?? 0) }
@@ -98,6 +101,8 @@ extension EventLineScanner {
       var presenterCount = -1
       var styleStart = 0
       var styleCount = -1
+      var resolvedStyleStart = 0
+      var resolvedStyleCount = -1
       var markNameStart = 0
       var markNameCount = -1
       while true {
@@ -138,6 +143,7 @@ extension EventLineScanner {
           switch index {
           case 0: (presenterStart, presenterCount) = (start, i - start)
           case 2: (styleStart, styleCount) = (start, i - start)
+          case 14: (resolvedStyleStart, resolvedStyleCount) = (start, i - start)
           default: (markNameStart, markNameCount) = (start, i - start)
           }
           i += 1
@@ -158,6 +164,9 @@ extension EventLineScanner {
       payloadKeysWritten = present
       if presenterCount >= 0 { event.payload.presenter = string(p, presenterStart, presenterCount, n) }
       if styleCount >= 0 { event.payload.style = string(p, styleStart, styleCount, n) }
+      if resolvedStyleCount >= 0 {
+        event.payload.resolvedStyle = string(p, resolvedStyleStart, resolvedStyleCount, n)
+      }
       if markNameCount >= 0 { event.payload.name = string(p, markNameStart, markNameCount, n) }
       if !event.extra.isEmpty { event.extra = [] }
       return i

@@ -101,7 +101,7 @@ struct EventLineScanner {
     assert(
       PayloadKey.allCases == [
         .presenter, .animated, .style, .completed, .didComplete, .width, .height, .duration, .percent,
-        .completionSpeed, .translation, .velocity, .name, .wantsInteractiveStart,
+        .completionSpeed, .translation, .velocity, .name, .wantsInteractiveStart, .resolvedStyle,
       ])
     extras.reserveCapacity(Self.maximumExtraMembers)
   }
@@ -124,6 +124,7 @@ struct EventLineScanner {
     var name = Value()
     var presenter = Value()
     var style = Value()
+    var resolvedStyle = Value()
     var markName = Value()
     var value = Value()
     if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
@@ -173,6 +174,7 @@ struct EventLineScanner {
             switch key {
             case .presenter: presenter = value
             case .style: style = value
+            case .resolvedStyle: resolvedStyle = value
             default: markName = value
             }
           }
@@ -222,6 +224,9 @@ struct EventLineScanner {
       event.payload.presenter = interner.string(p + presenter.start, count: presenter.count)
     }
     if style.kind == .string { event.payload.style = interner.string(p + style.start, count: style.count) }
+    if resolvedStyle.kind == .string {
+      event.payload.resolvedStyle = interner.string(p + resolvedStyle.start, count: resolvedStyle.count)
+    }
     if markName.kind == .string {
       event.payload.name = interner.string(p + markName.start, count: markName.count)
     }
@@ -450,6 +455,7 @@ extension Payload {
     if keeping & 1 << 11 == 0 { velocity = nil }
     if keeping & 1 << 12 == 0, name != nil { name = nil }
     if keeping & 1 << 13 == 0 { wantsInteractiveStart = nil }
+    if keeping & 1 << 14 == 0, resolvedStyle != nil { resolvedStyle = nil }
   }
 
   /// Sets to `nil` the keys whose bits (by `PayloadKey.allCases` index) are in `keys`, one set bit at a
@@ -471,7 +477,8 @@ extension Payload {
       case 10: translation = nil
       case 11: velocity = nil
       case 12: name = nil
-      default: wantsInteractiveStart = nil
+      case 13: wantsInteractiveStart = nil
+      default: resolvedStyle = nil
       }
       keys &= keys &- 1
     }
@@ -487,7 +494,9 @@ extension Payload {
     case .completionSpeed: completionSpeed = value
     case .translation: translation = value
     case .velocity: velocity = value
-    case .presenter, .animated, .style, .completed, .didComplete, .name, .wantsInteractiveStart: break
+    case .presenter, .animated, .style, .completed, .didComplete, .name, .wantsInteractiveStart,
+      .resolvedStyle:
+      break
     }
   }
 
@@ -524,7 +533,7 @@ extension Payload {
     case .didComplete: didComplete = value
     case .wantsInteractiveStart: wantsInteractiveStart = value
     case .presenter, .style, .width, .height, .duration, .percent, .completionSpeed, .translation, .velocity,
-      .name:
+      .name, .resolvedStyle:
       break
     }
   }

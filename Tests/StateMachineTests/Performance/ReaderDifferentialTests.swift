@@ -110,6 +110,13 @@ import Testing
     #"{"t":1,"id":"p1","event":"viewWillTransitionToSize","width":390}"#,
     #"{"t":1,"id":"p1","event":"viewWillTransitionToSize","width":390,"height":844}"#,
     #"{"t":1,"id":"p1","event":"panChanged","translation":-12.5,"velocity":-0}"#,
+    #"{"t":1,"id":"p1","event":"viewWillAppear","animated":true,"resolvedStyle":"pageSheet"}"#,
+    #"{"t":1,"id":"p1","event":"viewWillAppear","resolvedStyle":"automatic","animated":false}"#,
+    #"{"t":1,"id":"p1","event":"viewWillAppear","resolvedStyle":null}"#,
+    #"{"t":1,"id":"p1","event":"viewWillAppear","resolvedStyle":7}"#,
+    #"{"t":1,"id":"p1","event":"viewWillAppear","resolvedStyle":"sheet\u00e9"}"#,
+    #"{"t":1,"id":"p1","event":"viewDidAppear","resolvedStyle":"pageSheet"}"#,
+    #"{"t":1,"id":"p1","event":"present","style":"automatic","resolvedStyle":"formSheet"}"#,
     #"{"t":1,"id":"p1","event":"mark","name":"caf\u00e9"}"#,
     #"{"t":1,"id":"p\"1","event":"present"}"#,
     #"{"t":1,"id":"p\\1","event":"present"}"#,
@@ -286,6 +293,7 @@ import Testing
     "\u{FEFF}", "é", "\u{1F600}", "null", "true", "false", "[1,{\"a\":[]}]", "{}", "\"", "\\", " ", "\r",
     "\r\n", "\n", ",\"x\":1", ",\"t\":1", ",\"event\":\"mark\"", ",\"id\":\"q\"", ",\"animated\":true",
     ",\"percent\":2", ",\"presenter\":\"root\"", ",\"format\":\"presentation-trace\"",
+    ",\"resolvedStyle\":\"pageSheet\"", ",\"resolvedStyle\":1",
   ]
 
   /// Applies one random mutation and says which.

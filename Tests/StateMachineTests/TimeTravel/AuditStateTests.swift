@@ -149,6 +149,27 @@ import Testing
     #expect(one.presentations.map(\.id) == ["slideshow"] && one.presentations.first?.phase == .presented)
   }
 
+  @Test func resolvedStyleSheet() throws {
+    // The viewWillAppear carrying resolvedStyle begins the observed sheet like any other (the key changes
+    // nothing the machine tracks).
+    let began = try Self.presentation("resolved-style-sheet", "settings", at: 3)
+    #expect(began.phase == .presentingBegan && began.pendingAppearance == "viewWillAppear (line 3)")
+    #expect(Self.close(began.deadline?.t, 410.1058 + 2))
+    #expect(try Self.presentation("resolved-style-sheet", "settings", at: 5).phase == .presented)
+    // The swipe is never timed; the viewWillAppear that takes it back carries no resolved style.
+    let swiped = try Self.presentation("resolved-style-sheet", "settings", at: 8)
+    #expect(swiped.phase == .dismissingBegan && swiped.deadline == nil)
+    #expect(try Self.presentation("resolved-style-sheet", "settings", at: 11).phase == .restored)
+    let done = try Self.presentation("resolved-style-sheet", "settings", at: 13)
+    #expect(done.phase == .dismissingBegan && Self.close(done.deadline?.t, 416.0342 + 2))
+    #expect(try Self.state("valid/resolved-style-sheet", .line(15)).presentations.isEmpty)
+    // The custom card's resolvedStyle comes after its WillBegin, while it waits for its animator.
+    let card = try Self.presentation("resolved-style-sheet", "card", at: 18)
+    #expect(card.phase == .presentingBegan && card.pendingAppearance == "viewWillAppear (line 18)")
+    #expect(Self.close(card.deadline?.t, 418.5005 + 2))
+    #expect(try Self.state("valid/resolved-style-sheet", .line(32)).presentations.isEmpty)
+  }
+
   @Test func rotationWhilePresented() throws {
     let rotating = try Self.state("valid/rotation-while-presented", .line(13))
     #expect(rotating.presentations.first?.phase == .presented && rotating.findings.isEmpty)
@@ -207,6 +228,6 @@ import Testing
 
   @Test func everyCanonicalTraceIsCovered() {
     let valid = BundledTracesTests.traceFiles.filter { $0.hasPrefix("valid/") }
-    #expect(valid.count == 24, "a new canonical trace needs hand-checked lines here: \(valid)")
+    #expect(valid.count == 25, "a new canonical trace needs hand-checked lines here: \(valid)")
   }
 }

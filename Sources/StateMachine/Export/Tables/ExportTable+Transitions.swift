@@ -111,5 +111,13 @@ extension ExportTable {
     ExportField(ExportColumn("last_line", .bigint, "The trace line of its last event.")) {
       .bigint($0.transition.lastLine)
     },
+    // Last rather than next to `style`: a column added at the end keeps the schema version, so queries
+    // that name their columns keep working (ExportTables.md, Versions).
+    ExportField(
+      ExportColumn(
+        "resolved_style", .varchar, nullable: true,
+        "The style UIKit resolved, as the presented controller's first `viewWillAppear` recorded it (a dismissal carries its presentation's); null when none was recorded."
+      )
+    ) { .text($0.transition.resolvedStyle) },
   ]
 }
