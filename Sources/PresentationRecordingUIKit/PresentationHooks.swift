@@ -1,32 +1,38 @@
-/// Records every presentation of an app from one call: app-wide hooks on `UIViewController`'s requests
-/// and appearance callbacks, the presentation controllers the app vends, and the adaptive delegate.
+/// Records every presentation of an app from one call at launch: hooks on `UIViewController`'s requests,
+/// the appearance callbacks of presented controllers and roots, what the app's transitioning delegates
+/// vend (animators, interaction controllers, presentation controllers, and UIKit's transition context of
+/// their transitions), and the adaptive delegate the app set.
 ///
 /// ```swift
 /// let recorder = PresentationRecorder(TraceRecorder(sink: try FileTraceSink(path: path)))
 /// PresentationHooks.install(recording: recorder)
 /// ```
 ///
-/// Installing is idempotent: a second call does nothing, logs that it did nothing and returns
-/// `.alreadyInstalled`. A group of hooks that cannot install (a selector missing on this iOS version) is
-/// logged once, when the install is attempted, and left out: UIKit stays untouched for it and the other
-/// groups record. What is recorded is the contract's (<doc:Rules#Presentations-observed-from-outside>):
-/// for a system style only the request, the presented controller's appearance callbacks, `completion` and
-/// the adaptive delegate, never UIKit's private presentation controller or animator; custom transitions
-/// add what `RecordingTransitioningDelegate` sees.
+/// Install it in `application(_:didFinishLaunchingWithOptions:)` (or a SwiftUI `App`'s `init()`), before
+/// the first presentation. Installing is idempotent for the process: a second call does nothing, logs that
+/// it did nothing and returns `.alreadyInstalled`. A group of hooks that cannot install (a selector missing
+/// on this iOS version) is logged once and left out: UIKit stays untouched for it and the other groups
+/// record. No object UIKit or the app holds is replaced: the hooks observe methods on their classes.
+/// What is recorded is the contract's (<doc:Rules#Presentations-observed-from-outside>).
 @MainActor
 public final class PresentationHooks {
   /// The hooks the swapped UIKit methods call.
-  public static let shared = PresentationHooks()
+  public static let shared = PresentationHooks(installer: platformInstaller())
 
-  /// The core the installed methods call, once installed.
+  /// The core the installed methods call, while installed.
   public private(set) var core: PresentationHookCore?
+  /// Lets hooked methods record on the main thread only: its `refusedCalls` counts those that did not.
+  public nonisolated static let gate = MainThreadGate { message in print("PresentationRecording: \(message)")
+  }
 
-  private let installer: any HookInstaller
-  private let log: (String) -> Void
+  /// What hooks UIKit's methods: the Objective-C installer on iOS, a `StandInHookInstaller` elsewhere.
+  public let installer: any HookInstaller
+  let log: (String) -> Void
 
-  /// Hooks installed by `installer` (the platform's by default), logging through `log`.
-  public init(installer: (any HookInstaller)? = nil, log: ((String) -> Void)? = nil) {
-    self.installer = installer ?? Self.platformInstaller()
+  /// Hooks installed by `installer`, logging through `log`. Only `shared`'s core is called by the methods
+  /// the platform's installer hooks; other instances are for a UIKit stand-in (`StandInHookInstaller`).
+  public init(installer: any HookInstaller, log: ((String) -> Void)? = nil) {
+    self.installer = installer
     self.log = log ?? { message in print("PresentationRecording: \(message)") }
   }
 
@@ -37,33 +43,24 @@ public final class PresentationHooks {
   /// ```
   @discardableResult
   public static func install(recording recorder: PresentationRecorder) -> HookInstallOutcome {
-    shared.install(recording: recorder)
+    shared.install(recording: recorder, existingRoots: platformWindowRoots())
   }
 
-  /// Records every presentation of the app to the trace file at `path`: opens it, installs the shared
-  /// hooks, and returns the recorder (to flush when the app goes to the background).
+  /// Takes the shared hooks out (between tests): recording stops, and UIKit's methods are restored
+  /// wherever the hook is still their implementation.
   ///
   /// ```swift
-  /// let recorder = try PresentationHooks.record(toFile: NSTemporaryDirectory() + "ui.jsonl")
+  /// PresentationHooks.uninstall()
   /// ```
-  ///
-  /// If the hooks were installed already, the file is not opened: the recorder they record through is
-  /// returned, and the call is logged as doing nothing.
-  public static func record(
-    toFile path: String, liveAuditor: LiveAuditor? = nil
-  ) throws(RecordingError) -> PresentationRecorder {
-    if let core = shared.core {
-      shared.log("hooks are already installed; \(path) was not opened, the first recorder goes on recording")
-      return core.recorder
-    }
-    let recorder = try PresentationRecorder(path: path, liveAuditor: liveAuditor)
-    shared.install(recording: recorder)
-    return recorder
-  }
+  public static func uninstall() { shared.uninstall() }
 
-  /// Installs these hooks, recording through `recorder`; does nothing (and says so) if they were.
+  /// Installs these hooks, recording through `recorder`; does nothing (and says so) if they were. The
+  /// view controllers in `existingRoots` (the app's windows' roots) and what they present already are
+  /// registered as roots (`PresentationHookCore.adoptExisting(roots:)`).
   @discardableResult
-  public func install(recording recorder: PresentationRecorder) -> HookInstallOutcome {
+  public func install(
+    recording recorder: PresentationRecorder, existingRoots: [UIViewController] = []
+  ) -> HookInstallOutcome {
     guard core == nil else {
       log("hooks are already installed; this call did nothing, the first recorder goes on recording")
       return .alreadyInstalled
@@ -78,8 +75,16 @@ public final class PresentationHooks {
         installed.insert(group)
       }
     }
-    core = PresentationHookCore(recorder: recorder, groups: installed)
+    let core = PresentationHookCore(recorder: recorder, groups: installed, installer: installer)
+    core.adoptExisting(roots: existingRoots)
+    self.core = core
     return failures.isEmpty ? .installed : .installedExcept(failures)
+  }
+
+  /// Stops recording and takes the hooks out.
+  public func uninstall() {
+    core = nil
+    installer.uninstall()
   }
 
   private static func platformInstaller() -> any HookInstaller {
@@ -87,6 +92,16 @@ public final class PresentationHooks {
       SwizzlingHookInstaller()
     #else
       StandInHookInstaller()
+    #endif
+  }
+
+  /// The root view controllers of the app's windows, on every connected scene.
+  private static func platformWindowRoots() -> [UIViewController] {
+    #if canImport(UIKit)
+      UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\.windows)
+        .compactMap(\.rootViewController)
+    #else
+      []
     #endif
   }
 }

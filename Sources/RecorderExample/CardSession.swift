@@ -2,7 +2,7 @@ import PresentationRecordingUIKit
 import ScriptedUIKit
 
 /// Plays the App Store card transition on a scripted UIKit, which calls the recording glue (the hooks
-/// and the app's transitioning delegate behind `RecordingTransitioningDelegate`) as UIKit would: a custom
+/// on the classes of the app's transitioning delegate, animator and interaction controller) as UIKit would: a custom
 /// presentation controller, an animator, and a pan-driven interaction controller for the dismissal. Each
 /// method plays the callbacks of one user action in UIKit's order and moves the clock as the animations
 /// would take; the pan is the app's own gesture, recorded by hand through `PresentationRecorder`.
@@ -30,8 +30,7 @@ struct CardSession {
   init(recorder: PresentationRecorder, wait: @escaping (Double) -> Void) {
     self.recorder = recorder
     self.wait = wait
-    let core = PresentationHookCore(recorder: recorder)
-    uikit = ScriptedUIKit(roots: ["root"], recorder: recorder, hooks: { core })
+    uikit = ScriptedUIKit(roots: ["root"], recording: recorder)
   }
 
   /// After `seconds`, UIKit makes the call that produces `kind` (the glue records it), or, for the pan,

@@ -9,10 +9,12 @@ import PresentationRecordingUIKit
 ///
 /// One thread, the system clock, a sink that discards lines (the recording alone, no I/O), the best of
 /// `runs` runs after a warm-up. Rows: the bare `TraceRecorder.record` with a string id; the typed
-/// `PresentationRecorder` call (adds the id lookup by object); `updateInteractiveTransition` as the app's
-/// interaction code calls it on the wrapped transition context (adds the wrapper, and the forward to
-/// UIKit's context); `viewWillAppear` through the appearance hook's core (what the swapped method runs
-/// before UIKit's); and a `present` through the request hook with its completion block run (two events).
+/// `PresentationRecorder` call (adds the id lookup by object); `updateInteractiveTransition` through the
+/// context hook's core (what the method hooked on UIKit's context class runs before UIKit's: the lookup of
+/// the context among the transitions the app animates); `viewWillAppear` through the appearance hook's
+/// core; and a `present` through the request hook with its completion block run (two events). On a device
+/// a hooked method adds one indirect call to the original implementation and the main-thread check
+/// (`MainThreadGate`), which this Linux build cannot time.
 @MainActor
 enum RecordingCost {
   /// A sink that drops every line.
@@ -76,7 +78,8 @@ enum RecordingCost {
     }
     out += row("TraceRecorder.record (bare recorder, string id)", best(runs) { bare(calls) })
     out += row("PresentationRecorder.updateInteractiveTransition", best(runs) { typed(calls) })
-    out += row("glue: wrapped context updateInteractiveTransition", best(runs) { wrappedContext(calls) })
+    out += row(
+      "glue: updateInteractiveTransition through the context hook", best(runs) { contextHook(calls) })
     out += row("glue: viewWillAppear through the appearance hook", best(runs) { appearanceHook(calls) })
     out += row("glue: present hook + completion (per event, 2 events)", best(runs) { presentHook(calls) })
     return out
@@ -114,22 +117,32 @@ enum RecordingCost {
     }
   }
 
-  private static func wrappedContext(_ calls: Int) -> Double {
-    let core = PresentationHookCore(recorder: PresentationRecorder(TraceRecorder(sink: DiscardingSink())))
+  private static func core() -> PresentationHookCore {
+    PresentationHookCore(
+      recorder: PresentationRecorder(TraceRecorder(sink: DiscardingSink())), installer: StandInHookInstaller()
+    )
+  }
+
+  private static func contextHook(_ calls: Int) -> Double {
+    let core = core()
     let card = Card()
     let root = Card()
     let transition = Transition()
-    let delegate = RecordingTransitioningDelegate(wrapping: transition, for: card, hooks: core)
-    let animator = delegate.animationController(forPresented: card, presenting: root, source: root)
-    animator?.animateTransition(using: Context())
-    guard let context = transition.animator.context else { return .nan }
+    _ = core.willPresent(card, from: root, animated: true, completion: nil)
+    let animator = transition.animator
+    core.vended(animator: animator, for: card)
+    let context = Context()
+    core.animateTransition(animator, using: context)
     return time(calls) {
-      for index in 0..<calls { context.updateInteractiveTransition(CGFloat(index % 1000) / 1000) }
+      for index in 0..<calls {
+        core.transitionContext(context, .updateInteractiveTransition(percent: Double(index % 1000) / 1000))
+        context.updateInteractiveTransition(CGFloat(index % 1000) / 1000)
+      }
     }
   }
 
   private static func appearanceHook(_ calls: Int) -> Double {
-    let core = PresentationHookCore(recorder: PresentationRecorder(TraceRecorder(sink: DiscardingSink())))
+    let core = core()
     let card = Card()
     _ = core.willPresent(card, from: Card(), animated: true, completion: nil)
     return time(calls) {
@@ -138,12 +151,16 @@ enum RecordingCost {
   }
 
   private static func presentHook(_ calls: Int) -> Double {
-    let core = PresentationHookCore(recorder: PresentationRecorder(TraceRecorder(sink: DiscardingSink())))
+    let core = core()
     let card = Card()
     let root = Card()
     let count = calls / 2
     return time(count, events: count * 2) {
-      for _ in 0..<count { core.willPresent(card, from: root, animated: true, completion: nil)?() }
+      for _ in 0..<count {
+        let request = core.willPresent(card, from: root, animated: true, completion: nil)
+        core.requestReturned(request)
+        request.completion?()
+      }
     }
   }
 }

@@ -12,6 +12,15 @@ public final class ScriptedTransition: NSObject, UIViewControllerTransitioningDe
   public var vendsPresentationController = true
   public let animator = ScriptedAnimator()
   public let interactor = ScriptedInteractor()
+  /// Whether the app drives its gestures with UIKit's `UIPercentDrivenInteractiveTransition`.
+  public var percentDriven = false
+  public let percentDrivenInteractor = ScriptedPercentDrivenInteractor()
+  /// Whether UIKit ever handed the delegate an animator other than the app's own.
+  public private(set) var receivedForeignAnimator = false
+
+  private var vendedInteractor: any UIViewControllerInteractiveTransitioning {
+    percentDriven ? percentDrivenInteractor : interactor
+  }
 
   public func animationController(
     forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
@@ -26,16 +35,15 @@ public final class ScriptedTransition: NSObject, UIViewControllerTransitioningDe
   public func interactionControllerForPresentation(
     using animator: any UIViewControllerAnimatedTransitioning
   ) -> (any UIViewControllerInteractiveTransitioning)? {
-    // The app's delegate is handed its own animator, never the recording wrapper.
-    precondition(animator === self.animator, "the app's delegate got an animator that is not its own")
-    return interactive ? interactor : nil
+    if animator !== self.animator { receivedForeignAnimator = true }
+    return interactive ? vendedInteractor : nil
   }
 
   public func interactionControllerForDismissal(
     using animator: any UIViewControllerAnimatedTransitioning
   ) -> (any UIViewControllerInteractiveTransitioning)? {
-    precondition(animator === self.animator, "the app's delegate got an animator that is not its own")
-    return interactive ? interactor : nil
+    if animator !== self.animator { receivedForeignAnimator = true }
+    return interactive ? vendedInteractor : nil
   }
 
   public func presentationController(

@@ -6,19 +6,24 @@ import PresentationRecordingUIKit
 /// callbacks as UIKit sends them).
 ///
 /// ```swift
-/// let uikit = ScriptedUIKit(roots: ["root"], recorder: recorder, hooks: { core })
+/// let uikit = ScriptedUIKit(roots: ["root"], recorder: recorder, installer: installer, hooks: { core })
 /// uikit.play(episode)  // the app built per transition as the episode shows it
 /// ```
 ///
-/// Requests go through the hooks (`willPresent`, `willDismiss`) as the swapped `present`/`dismiss` would,
-/// and the completion block the hooks return is run when the episode's `completion` comes. Presentation
+/// It calls the hook core exactly where a method hooked on a device would: requests (`willPresent`,
+/// `willDismiss`, `requestReturned`) and the adaptive delegate's setter always, as hooks on UIKit's base
+/// classes; every other callback only when the installer hooked the class the receiving object reports
+/// (`StandInHookInstaller.isHooked`), before the object's own method runs. The app's objects are the
+/// app's own (no wrapper): its transitioning delegate, animator, interaction controller, adaptive
+/// delegate, and UIKit's transition context. The completion block the hooks return is run when the
+/// episode's `completion` comes. Presentation
 /// controller callbacks go to the presentation controller of the presentation: the app's own (vended by
 /// its transitioning delegate) for `.custom` when the app vends one (with `play(_:)`, when the episode's
 /// presenting transition logs `presentationTransitionWillBegin`) and for presentations begun by their
 /// callbacks alone, UIKit's private one otherwise (every other style, and a delegate that vends animators
-/// only). Animator and interaction callbacks go to what the app's transitioning delegate vended through
-/// its `RecordingTransitioningDelegate`, and the context calls (`update`, `finish`, `cancel`, `pause`,
-/// `completeTransition`) are made by the app's code on the context it was handed. Appearance callbacks
+/// only). Animator and interaction callbacks go to what the app's transitioning delegate vended, and the
+/// context calls (`update`, `finish`, `cancel`, `pause`, `completeTransition`) are made by the app's code
+/// on UIKit's context it was handed. Appearance callbacks
 /// go through the hooks to the view controller. Gestures and marks are the app's own business: nothing
 /// UIKit calls, so the stand-in does nothing for them. `perform(_:)` plays one event with the app built
 /// as before (a delegate that vends a presentation controller for every `.custom` presentation).
@@ -37,6 +42,8 @@ public final class ScriptedUIKit {
   }
 
   private let hooks: () -> PresentationHookCore?
+  /// What was hooked, to call the core only where a device's hooks would.
+  public let installer: StandInHookInstaller
   /// Sets the recording clock to an event's time before UIKit makes its call.
   public var clockSetter: (Double) -> Void = { _ in }
   public private(set) var controllers: [String: ScriptedViewController] = [:]
@@ -55,31 +62,59 @@ public final class ScriptedUIKit {
   /// A UIKit with a window scene per root (`root`, `root:s1`, …), whose root view controllers are
   /// registered under those names; the hooks are looked up at each call, as swapped methods do.
   /// The transitioning delegate the app sets on a view controller it creates (none for an alert or a
-  /// sheet); by default the app's custom transition behind the recording wrapper.
+  /// sheet); by default the app's custom transition itself.
   private let delegateFor:
-    (ScriptedViewController, ScriptedTransition, PresentationHookCore?) -> (
-      any UIViewControllerTransitioningDelegate
-    )?
+    (ScriptedViewController, ScriptedTransition) -> (any UIViewControllerTransitioningDelegate)?
 
   public init(
-    roots: [String], recorder: PresentationRecorder, hooks: @escaping () -> PresentationHookCore?,
+    roots: [String], recorder: PresentationRecorder, installer: StandInHookInstaller,
+    hooks: @escaping () -> PresentationHookCore?,
     transitioningDelegate: (
-      (ScriptedViewController, ScriptedTransition, PresentationHookCore?) -> (
-        any UIViewControllerTransitioningDelegate
-      )?
+      (ScriptedViewController, ScriptedTransition) -> (any UIViewControllerTransitioningDelegate)?
     )? = nil
   ) {
     self.hooks = hooks
-    delegateFor =
-      transitioningDelegate ?? { controller, transition, hooks in
-        RecordingTransitioningDelegate(wrapping: transition, for: controller, hooks: hooks)
-      }
+    self.installer = installer
+    delegateFor = transitioningDelegate ?? { _, transition in transition }
     for root in roots {
       let controller = ScriptedViewController(name: root)
       controllers[root] = controller
       let scene = root.hasPrefix("root:") ? String(root.dropFirst("root:".count)) : nil
-      recorder.registerRoot(controller, scene: scene)
+      if let core = hooks() {
+        core.registerRoot(controller, scene: scene)
+      } else {
+        recorder.registerRoot(controller, scene: scene)
+      }
     }
+  }
+
+  /// A scripted UIKit with its own hook core on a `StandInHookInstaller`, recording through `recorder`
+  /// with the hooks of `groups`.
+  ///
+  /// ```swift
+  /// let uikit = ScriptedUIKit(roots: ["root"], recording: recorder)
+  /// ```
+  public convenience init(
+    roots: [String], recording recorder: PresentationRecorder,
+    groups: Set<HookGroup> = Set(HookGroup.allCases),
+    transitioningDelegate: (
+      (ScriptedViewController, ScriptedTransition) -> (any UIViewControllerTransitioningDelegate)?
+    )? = nil
+  ) {
+    let installer = StandInHookInstaller()
+    let core = PresentationHookCore(recorder: recorder, groups: groups, installer: installer)
+    self.init(
+      roots: roots, recorder: recorder, installer: installer, hooks: { core },
+      transitioningDelegate: transitioningDelegate)
+  }
+
+  /// The hook core the scripted UIKit calls, if any is installed.
+  public var core: PresentationHookCore? { hooks() }
+
+  /// Runs `body` with the core when a hook on the class `object` reports, for `role`, would record.
+  private func hooked(_ object: AnyObject, _ role: HookedRole, _ body: (PresentationHookCore) -> Void) {
+    guard let core = hooks(), installer.isHooked(object, as: role) else { return }
+    body(core)
   }
 
   /// The view controller the episode calls `id` (created the first time, as an app creates it once and
@@ -90,8 +125,21 @@ public final class ScriptedUIKit {
     controllers[id] = controller
     let transition = ScriptedTransition()
     transitions[id] = transition
-    controller.transitioningDelegate = delegateFor(controller, transition, hooks())
+    let delegate = delegateFor(controller, transition)
+    controller.transitioningDelegate = delegate
+    // What the hooked `setTransitioningDelegate:` does.
+    hooks()?.transitioningDelegateSet(delegate, on: controller)
     return controller
+  }
+
+  /// Lets go of everything the scripted UIKit holds for `id` (its controller, transition, transition in
+  /// flight and presentation controllers), as an app and UIKit do once a presentation is over.
+  public func forget(_ id: String) {
+    guard let controller = controllers.removeValue(forKey: id) else { return }
+    transitions[id] = nil
+    flights[id] = nil
+    completions[id] = nil
+    presentationControllers.removeAll { $0.presentedViewController === controller }
   }
 
   /// Plays the UIKit side of `events`, with the app built per transition as the events show it:
@@ -145,10 +193,10 @@ public final class ScriptedUIKit {
     case .dismiss:
       let controller = controller(id)
       let receiver = controller.scriptedPresenting ?? controller
-      let completion = hooks()?.willDismiss(
-        from: receiver, animated: payload.animated ?? true, completion: nil)
-      completions[id] = completion
+      let request = hooks()?.willDismiss(from: receiver, animated: payload.animated ?? true, completion: nil)
+      completions[id] = request?.completion
       flights[id] = Flight(direction: .dismissing, requestOpen: true, context: context(id, .dismissing))
+      if let request { hooks()?.requestReturned(request) }
     case .presentationTransitionWillBegin:
       let fresh = !(flights[id].map { $0.requestOpen && $0.direction == .presenting } ?? false)
       if fresh {
@@ -187,36 +235,68 @@ public final class ScriptedUIKit {
     case .animateTransition:
       let (flight, transition) = vend(id)
       if let duration = payload.duration { transition.animator.duration = duration }
-      flight.animator?.animateTransition(using: flight.context)
+      guard let animator = flight.animator else { return }
+      hooked(animator, .animator) { $0.animateTransition(animator, using: flight.context) }
+      flight.context.animatorForInteraction = animator
+      animator.animateTransition(using: flight.context)
     case .interruptibleAnimator:
       let (flight, transition) = vend(id)
       if let duration = payload.duration { transition.animator.duration = duration }
       transition.animator.interruptible = true
-      _ = flight.animator?.interruptibleAnimator(using: flight.context)
+      guard let animator = flight.animator else { return }
+      hooked(animator, .animator) { $0.interruptibleAnimator(animator, using: flight.context) }
+      _ = animator.interruptibleAnimator(using: flight.context)
     case .startInteractiveTransition:
       var (flight, transition) = vend(id)
       if let duration = payload.duration { transition.animator.duration = duration }
       transition.interactor.wantsInteractiveStart = payload.wantsInteractiveStart ?? true
-      if flight.interactor == nil, let animator = flight.animator {
-        transition.interactive = true
+      if flight.interactor == nil, let animator = flight.animator,
         let delegate = controller(id).transitioningDelegate
-        flight.interactor =
+      {
+        transition.interactive = true
+        let interactor =
           flight.direction == .presenting
-          ? delegate?.interactionControllerForPresentation(using: animator)
-          : delegate?.interactionControllerForDismissal(using: animator)
+          ? delegate.interactionControllerForPresentation(using: animator)
+          : delegate.interactionControllerForDismissal(using: animator)
+        hooked(delegate, .transitioningDelegate) { $0.vended(interactor: interactor, for: animator) }
+        flight.interactor = interactor
         transition.interactive = false
         flights[id] = flight
       }
-      flight.interactor?.startInteractiveTransition(flight.context)
+      guard let interactor = flight.interactor else { return }
+      flight.context.animatorForInteraction = flight.animator
+      hooked(interactor, .interactionController) {
+        $0.startInteractiveTransition(interactor, using: flight.context)
+      }
+      interactor.startInteractiveTransition(flight.context)
     case .updateInteractiveTransition:
-      appContext(id)?.updateInteractiveTransition(CGFloat(payload.percent ?? 0))
-    case .pauseInteractiveTransition: appContext(id)?.pauseInteractiveTransition()
+      if let driver = percentDriver(id) {
+        driver.update(CGFloat(payload.percent ?? 0))
+      } else {
+        appContext(id)?.updateInteractiveTransition(CGFloat(payload.percent ?? 0))
+      }
+    case .pauseInteractiveTransition:
+      if let driver = percentDriver(id) {
+        driver.pause()
+      } else {
+        appContext(id)?.pauseInteractiveTransition()
+      }
     case .finishInteractiveTransition:
       transitions[id]?.interactor.completionSpeed = CGFloat(payload.completionSpeed ?? 1)
-      appContext(id)?.finishInteractiveTransition()
+      transitions[id]?.percentDrivenInteractor.completionSpeed = CGFloat(payload.completionSpeed ?? 1)
+      if let driver = percentDriver(id) {
+        driver.finish()
+      } else {
+        appContext(id)?.finishInteractiveTransition()
+      }
     case .cancelInteractiveTransition:
       transitions[id]?.interactor.completionSpeed = CGFloat(payload.completionSpeed ?? 1)
-      appContext(id)?.cancelInteractiveTransition()
+      transitions[id]?.percentDrivenInteractor.completionSpeed = CGFloat(payload.completionSpeed ?? 1)
+      if let driver = percentDriver(id) {
+        driver.cancel()
+      } else {
+        appContext(id)?.cancelInteractiveTransition()
+      }
     case .completeTransition:
       let didComplete = payload.didComplete ?? true
       appContext(id)?.completeTransition(didComplete)
@@ -224,7 +304,11 @@ public final class ScriptedUIKit {
       flights[id]?.requestOpen = false
       // UIKit takes a presentation off its stack when it is cancelled or dismissed.
       if (flights[id]?.direction == .presenting) != didComplete { unlink(id) }
-    case .animationEnded: vend(id).flight.animator?.animationEnded(payload.completed ?? true)
+    case .animationEnded:
+      guard let animator = vend(id).flight.animator else { return }
+      let completed = payload.completed ?? true
+      hooked(animator, .animator) { $0.animationEnded(animator, completed: completed) }
+      animator.animationEnded(completed)
     case .viewWillAppear: appear(.viewWillAppear, id, payload) { $0.viewWillAppear($1) }
     case .viewIsAppearing: appear(.viewIsAppearing, id, payload) { $0.viewIsAppearing($1) }
     case .viewDidAppear: appear(.viewDidAppear, id, payload) { $0.viewDidAppear($1) }
@@ -235,21 +319,23 @@ public final class ScriptedUIKit {
     case .viewWillTransitionToSize:
       let controller = controller(id)
       let size = CGSize(width: payload.width ?? 0, height: payload.height ?? 0)
-      hooks()?.viewWillTransition(of: controller, to: size)
+      hooked(controller, .viewController) { $0.viewWillTransition(of: controller, to: size) }
       controller.viewWillTransition(to: size, with: ScriptedCoordinator())
     case .presentationControllerWillDismiss:
-      guard let controller = controllers[id]?.presentationController else { return }
+      guard let controller = controllers[id]?.scriptedPresentationController else { return }
       // A swipe: UIKit asks the delegate, then starts a system dismissal.
       _ = controller.delegate?.presentationControllerShouldDismiss(controller)
-      controller.delegate?.presentationControllerWillDismiss(controller)
+      adaptive(.presentationControllerWillDismiss, controller) { $0.presentationControllerWillDismiss($1) }
       flights[id] = Flight(direction: .dismissing, requestOpen: true, context: context(id, .dismissing))
     case .presentationControllerDidDismiss:
-      guard let controller = controllers[id]?.presentationController else { return }
-      controller.delegate?.presentationControllerDidDismiss(controller)
+      guard let controller = controllers[id]?.scriptedPresentationController else { return }
+      adaptive(.presentationControllerDidDismiss, controller) { $0.presentationControllerDidDismiss($1) }
     case .presentationControllerDidAttemptToDismiss:
-      guard let controller = controllers[id]?.presentationController else { return }
+      guard let controller = controllers[id]?.scriptedPresentationController else { return }
       _ = controller.delegate?.presentationControllerShouldDismiss(controller)
-      controller.delegate?.presentationControllerDidAttemptToDismiss(controller)
+      adaptive(.presentationControllerDidAttemptToDismiss, controller) {
+        $0.presentationControllerDidAttemptToDismiss($1)
+      }
     case .completion: completions.removeValue(forKey: id)?()
     case .panBegan, .panChanged, .panEnded, .panCancelled, .mark: break
     }
@@ -267,16 +353,40 @@ public final class ScriptedUIKit {
       transitions[id]?.vendsPresentationController = plans.removeFirst()
       plannedControllers[id] = plans
     }
-    makePresentationController(for: controller, presenter: presenter, style: style)
-    if style == .pageSheet || style == .formSheet {
-      // As an edit form does before presenting itself: `presentationController?.delegate = self`.
-      controller.presentationController?.delegate = sheetDelegate
+    let sheet = style == .pageSheet || style == .formSheet
+    if sheet {
+      // As an edit form does before presenting itself: `presentationController?.delegate = self` (which
+      // makes UIKit create the presentation controller then).
+      makePresentationController(for: controller, presenter: presenter, style: style)
+      setDelegate(sheetDelegate, on: controller.presentationController)
     }
-    link(controller, to: presenter)
-    let completion = hooks()?.willPresent(
+    let request = hooks()?.willPresent(
       controller, from: presenter, animated: payload.animated ?? true, completion: nil)
-    completions[id] = completion
+    // UIKit makes a presentation controller for each presentation, inside `present`.
+    if !sheet { makePresentationController(for: controller, presenter: presenter, style: style) }
+    link(controller, to: presenter)
+    completions[id] = request?.completion
     flights[id] = Flight(direction: .presenting, requestOpen: true, context: context(id, .presenting))
+    if let request { hooks()?.requestReturned(request) }
+  }
+
+  /// `presentationController.delegate = delegate`, through the hooked setter.
+  public func setDelegate(
+    _ delegate: (any UIAdaptivePresentationControllerDelegate)?, on controller: UIPresentationController?
+  ) {
+    guard let controller else { return }
+    controller.delegate = delegate
+    hooks()?.adaptiveDelegateSet(delegate, on: controller)
+  }
+
+  /// Sends an adaptive-delegate callback to `controller`'s delegate, through the hook on its class.
+  private func adaptive(
+    _ callback: AdaptiveDelegateCallback, _ controller: UIPresentationController,
+    _ call: (any UIAdaptivePresentationControllerDelegate, UIPresentationController) -> Void
+  ) {
+    guard let delegate = controller.delegate else { return }
+    hooked(delegate, .adaptiveDelegate) { $0.adaptiveDelegate(delegate, callback, of: controller) }
+    call(delegate, controller)
   }
 
   /// The presentation controller UIKit uses for `controller`: the one the app's transitioning delegate
@@ -284,10 +394,12 @@ public final class ScriptedUIKit {
   private func makePresentationController(
     for controller: ScriptedViewController, presenter: UIViewController?, style: UIModalPresentationStyle
   ) {
-    let vended =
-      style == .custom
-      ? controller.transitioningDelegate?.presentationController(
-        forPresented: controller, presenting: presenter, source: presenter ?? controller) : nil
+    var vended: UIPresentationController?
+    if style == .custom, let delegate = controller.transitioningDelegate {
+      vended = delegate.presentationController(
+        forPresented: controller, presenting: presenter, source: presenter ?? controller)
+      hooked(delegate, .transitioningDelegate) { $0.vended(presentationController: vended) }
+    }
     let made =
       (vended as? ScriptedPresentationController)
       ?? SystemPresentationController(presentedViewController: controller, presenting: presenter)
@@ -339,9 +451,19 @@ public final class ScriptedUIKit {
   private func context(_ id: String, _ direction: Direction) -> ScriptedTransitionContext {
     let controller = controller(id)
     let presenter = controller.scriptedPresenting
-    return direction == .presenting
+    let context =
+      direction == .presenting
       ? ScriptedTransitionContext(from: presenter, to: controller)
       : ScriptedTransitionContext(from: controller, to: presenter)
+    context.onCall = { [weak self] context, call in
+      self?.hooked(context, .transitionContext) { $0.transitionContext(context, call) }
+    }
+    return context
+  }
+
+  /// The app's percent-driven interactor of `id`'s transition, when it drives one.
+  private func percentDriver(_ id: String) -> ScriptedPercentDrivenInteractor? {
+    flights[id]?.interactor as? ScriptedPercentDrivenInteractor
   }
 
   /// Sends a presentation-controller callback: through the hooks (as the swapped method), then to the
@@ -361,7 +483,7 @@ public final class ScriptedUIKit {
     if let width = payload.width, let height = payload.height {
       presentation.container.bounds = CGRect(x: 0, y: 0, width: width, height: height)
     }
-    hooks()?.presentationController(presentation, callback)
+    hooked(presentation, .presentationController) { $0.presentationController(presentation, callback) }
     call(presentation)
   }
 
@@ -371,7 +493,7 @@ public final class ScriptedUIKit {
   ) {
     let controller = controller(id)
     let animated = payload.animated ?? true
-    hooks()?.appearance(callback, of: controller, animated: animated)
+    hooked(controller, .viewController) { $0.appearance(callback, of: controller, animated: animated) }
     call(controller, animated)
   }
 
@@ -383,14 +505,15 @@ public final class ScriptedUIKit {
     let transition = transitions[id] ?? ScriptedTransition()
     var flight =
       flights[id] ?? Flight(direction: .presenting, requestOpen: false, context: context(id, .presenting))
-    if flight.animator == nil {
-      let delegate = controller.transitioningDelegate
+    if flight.animator == nil, let delegate = controller.transitioningDelegate {
       let presenter = controller.scriptedPresenting ?? controller
-      flight.animator =
+      let animator =
         flight.direction == .presenting
-        ? delegate?.animationController(forPresented: controller, presenting: presenter, source: presenter)
-        : delegate?.animationController(forDismissed: controller)
-      _ = flight.animator?.transitionDuration(using: flight.context)
+        ? delegate.animationController(forPresented: controller, presenting: presenter, source: presenter)
+        : delegate.animationController(forDismissed: controller)
+      hooked(delegate, .transitioningDelegate) { $0.vended(animator: animator, for: controller) }
+      flight.animator = animator
+      _ = animator?.transitionDuration(using: flight.context)
     }
     flights[id] = flight
     return (flight, transition)

@@ -11,6 +11,10 @@ open class UIPresentationController: NSObject {
   /// UIPresentationController.h: `@property(nullable, nonatomic, readonly, strong) UIView *containerView;`
   open var containerView: UIView? { nil }
 
+  /// UIPresentationController.h: `@property(nonatomic, readonly) UIModalPresentationStyle
+  /// presentationStyle;` (the style UIKit resolved for this presentation)
+  open var presentationStyle: UIModalPresentationStyle { presentedViewController.modalPresentationStyle }
+
   /// UIPresentationController.h: `@property(nullable, nonatomic, weak) id
   /// <UIAdaptivePresentationControllerDelegate> delegate;`
   open weak var delegate: (any UIAdaptivePresentationControllerDelegate)?

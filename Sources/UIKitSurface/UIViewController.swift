@@ -23,6 +23,9 @@ open class UIViewController: NSObject {
   /// (nullable, nonatomic, readonly) UIPresentationController *presentationController;`
   open var presentationController: UIPresentationController? { nil }
 
+  /// UIViewController.h: `@property(nonatomic,assign) BOOL definesPresentationContext;` (NO by default)
+  open var definesPresentationContext = false
+
   public override init() { super.init() }
 
   /// UIViewController.h: `- (void)presentViewController:(UIViewController *)viewControllerToPresent

@@ -4,13 +4,10 @@ import Testing
 
 /// What the glue records, and what it leaves alone, on hand-written episodes.
 @Suite @MainActor struct GlueBehaviourTests {
-  /// The card has the app's custom transition behind the wrapper; the alert and the sheet have no
-  /// transitioning delegate, as in an app.
+  /// The card has the app's custom transition as its transitioning delegate; the alert and the sheet
+  /// have none, as in an app.
   static func run() -> RecordedRun {
-    RecordedRun(roots: ["root"]) { controller, transition, hooks in
-      controller.name == "card"
-        ? RecordingTransitioningDelegate(wrapping: transition, for: controller, hooks: hooks) : nil
-    }
+    RecordedRun(roots: ["root"]) { controller, transition in controller.name == "card" ? transition : nil }
   }
 
   @Test func aSystemSheetIsRecordedFromOutsideWithoutUIKitsPresentationController() {
@@ -45,8 +42,8 @@ import Testing
     #expect((run.live.findings + run.live.finish()).isEmpty)
   }
 
-  /// The app's adaptive delegate gets every call unchanged while the proxy records, and a sheet with no
-  /// delegate of the app's is recorded the same.
+  /// The app's adaptive delegate gets every call unchanged, still is the controller's delegate on every
+  /// call (`delegate === self`), and its dismissal callbacks are recorded from the hook on its class.
   @Test func theAppsAdaptiveDelegateStillReceivesEveryCall() {
     let run = Self.run()
     let episodes =
@@ -63,6 +60,8 @@ import Testing
         "willDismiss",
         "didDismiss",
       ])
+    #expect(
+      run.uikit.sheetDelegate.identityHeld.allSatisfy { $0 } && !run.uikit.sheetDelegate.identityHeld.isEmpty)
     let adaptive = run.recorded().map(\.kind).filter {
       [
         .presentationControllerWillDismiss, .presentationControllerDidDismiss,
@@ -116,11 +115,11 @@ import Testing
     let sink = MemoryTraceSink()
     let recorder = PresentationRecorder(
       TraceRecorder(sink: sink, clock: VirtualTraceClock(start: 0, step: 0.001)))
-    let core = PresentationHookCore(recorder: recorder)
+    let core = PresentationHookCore(recorder: recorder, installer: StandInHookInstaller())
     let root = ScriptedViewController()
     let transition = ScriptedTransition()
     let context = ScriptedTransitionContext(from: root, to: nil)
-    var animator: (any UIViewControllerAnimatedTransitioning)?
+    let animator = transition.animator
     var completion: (() -> Void)?
     weak var gone: ScriptedViewController?
     var goneId = ""
@@ -129,16 +128,20 @@ import Testing
       gone = card
       goneId = recorder.ids.id(of: card)
       card.modalPresentationStyle = .custom
-      let delegate = RecordingTransitioningDelegate(wrapping: transition, for: card, hooks: core)
-      completion = core.willPresent(card, from: root, animated: true, completion: nil)
-      animator = delegate.animationController(forPresented: card, presenting: root, source: root)
-      animator?.animateTransition(using: context)
+      card.transitioningDelegate = transition
+      completion = core.willPresent(card, from: root, animated: true, completion: nil).completion
+      core.vended(animator: animator, for: card)
+      core.animateTransition(animator, using: context)
+      animator.animateTransition(using: context)
     }
     #expect(gone == nil)
     let before = sink.lines.count
-    transition.animator.context?.updateInteractiveTransition(0.5)
-    transition.animator.context?.completeTransition(true)
-    animator?.animationEnded(true)
+    core.transitionContext(context, .updateInteractiveTransition(percent: 0.5))
+    context.updateInteractiveTransition(0.5)
+    core.transitionContext(context, .completeTransition(didComplete: true))
+    context.completeTransition(true)
+    core.animationEnded(animator, completed: true)
+    animator.animationEnded(true)
     completion?()
     #expect(sink.lines.count == before)
     #expect(context.calls == ["update 0.5", "complete true"])
@@ -154,7 +157,7 @@ import Testing
   @Test func childViewControllersAreNotRecorded() {
     let sink = MemoryTraceSink()
     let recorder = PresentationRecorder(TraceRecorder(sink: sink, clock: VirtualTraceClock()))
-    let core = PresentationHookCore(recorder: recorder)
+    let core = PresentationHookCore(recorder: recorder, installer: StandInHookInstaller())
     let root = ScriptedViewController()
     let navigation = ScriptedViewController()
     let page = ScriptedViewController()
@@ -193,16 +196,14 @@ import Testing
   }
 
   /// SwiftUI (or the app) sets a presentation controller's delegate after the presentation: the setter
-  /// hook puts the recording proxy in front of the new delegate, which gets every call.
+  /// hook passes it through and hooks its class; it gets every call, and is recorded.
   @Test func aDelegateSetAfterThePresentationStillGetsEveryCallAndIsRecorded() {
     let run = Self.run()
     for event in ScriptedEpisodes.sheetPresented { run.uikit.perform(event) }
     let controller = run.uikit.controllers["settings"]?.presentationController
     let late = ScriptedSheetDelegate()
-    if let controller {
-      // What the swapped `setDelegate:` does.
-      controller.delegate = run.core.delegate(late, settingOn: controller)
-    }
+    run.uikit.setDelegate(late, on: controller)
+    #expect(controller?.delegate === late)
     for event in ScriptedEpisodes.sheetSwipedAway { run.uikit.perform(event) }
     #expect(late.received == ["shouldDismiss", "willDismiss", "didDismiss"])
     #expect(run.uikit.sheetDelegate.received.isEmpty)

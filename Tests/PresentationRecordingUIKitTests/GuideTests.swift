@@ -14,8 +14,8 @@ import Testing
     "Sources/StateMachine/PresentationStateMachine.docc/RecordingFromUIKit.md",
     "README.md",
   ]
-  /// The quick start's blocks, in the article's order: the quick start, the wrapper, the manual calls.
-  static let quickStartFiles = ["QuickStart.swift", "CustomTransition.swift", "ManualCalls.swift"]
+  /// The quick start's blocks, in the article's order: the quick start, the manual calls.
+  static let quickStartFiles = ["QuickStart.swift", "ManualCalls.swift"]
   /// Guide files that no block shows: what the blocks assume the app has.
   static let support = ["GuideSupport.swift"]
 

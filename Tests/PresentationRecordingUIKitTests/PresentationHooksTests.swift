@@ -12,6 +12,8 @@ import Testing
       asked.append(group)
       return failing[group]
     }
+    func hookClass(of object: AnyObject, as role: HookedRole) {}
+    func uninstall() {}
   }
 
   final class Log {

@@ -7,8 +7,8 @@ import Testing
 /// sheets swiped away, swipes cancelled and refused, rotations, dismissals from below, in two window
 /// scenes; and the kinds of decisions 13–16: presentations observed from outside and their swipes,
 /// transitions recorded from the animator alone, aborts, interruptible catches, self-running
-/// interactions, `viewIsAppearing`, completion after a cancel) through the hooks and the
-/// transitioning-delegate wrappers, building the app per transition as the episode shows it
+/// interactions, `viewIsAppearing`, completion after a cancel) through the hooks on the classes of the
+/// app's objects, building the app per transition as the episode shows it
 /// (`ScriptedUIKit.play(_:)`). The recording must equal the episode restricted to what the glue records
 /// (`GlueView`, whose named projections say what the glue cannot record by construction), event for
 /// event and time for time, and audit with nothing but the `transition-aborted` warning of each abort.
@@ -50,6 +50,8 @@ import Testing
     var unbegunControllerCallbacks = 0
     /// Alerts whose style `GlueView` wrote as UIKit reports it.
     var alertsAsCustom = 0
+    /// Adaptive-delegate callbacks `GlueView` left out (no delegate of the app's).
+    var adaptiveWithoutDelegate = 0
   }
 
   @MainActor
@@ -70,6 +72,7 @@ import Testing
       outcome.systemStyleControllerCallbacks += projection.systemStyleControllerCallbacks
       outcome.unbegunControllerCallbacks += projection.unbegunControllerCallbacks
       outcome.alertsAsCustom += projection.alertsAsCustom
+      outcome.adaptiveWithoutDelegate += projection.adaptiveWithoutDelegate
       let expected = projection.kept
       let context = "trace \(trace) of seed \(seed), maxDepth \(configuration.maxDepth)"
       if let (index, pair) = zip(recorded, expected).enumerated().first(where: { _, pair in
@@ -140,10 +143,12 @@ import Testing
     #expect(outcome.systemStyleControllerCallbacks > 0)
     #expect(outcome.unbegunControllerCallbacks > 0)
     #expect(outcome.alertsAsCustom > 0)
+    #expect(outcome.adaptiveWithoutDelegate > 0)
     print(
       "RecordingRoundTripTests: \(outcome.episodes) episodes; \(outcome.census.summary); completion after "
         + "a cancel \(outcome.completionsAfterCancel); UIKit's controller callbacks left out: system style "
         + "\(outcome.systemStyleControllerCallbacks), custom with no WillBegin \(outcome.unbegunControllerCallbacks); "
-        + "alerts written as custom \(outcome.alertsAsCustom)")
+        + "alerts written as custom \(outcome.alertsAsCustom); adaptive callbacks with no app delegate "
+        + "\(outcome.adaptiveWithoutDelegate)")
   }
 }

@@ -8,24 +8,22 @@ import Testing
   import Darwin
 #endif
 
-/// The issue's "done when": a scripted app with system sheets (presented, a swipe let go, a refused
-/// swipe, a swipe that dismisses), an alert, and a custom card presented with the app's transition and
-/// dismissed by a pan, recorded through the guide's quick start word for word plus the guide's one
-/// wrapper line, on the system clock; the file it flushes audits clean.
+/// A scripted app with system sheets (presented, a swipe let go, a refused swipe, a swipe that
+/// dismisses), an alert, and a custom card presented with the app's transition and dismissed by a pan,
+/// recorded through the guide's quick start word for word (no line for the custom transition), on the
+/// system clock; the launch's trace file audits clean.
 ///
 /// This is the only test that installs the shared hooks (they are app-wide, like UIKit's methods).
 @Suite @MainActor struct ScriptedAppTests {
   @Test func theQuickStartRecordsAWholeScriptedAppAndItsTraceAuditsClean() throws {
-    let scene = SceneDelegate()
-    scene.sceneWillEnterForeground(UIScene())
-    let recorder = try #require(SceneDelegate.recorder)
+    let folder = LaunchTraceStore(directory: PresentationHooks.defaultTraceFolder)
+    let before = Set(folder.traces())
+    #expect(AppDelegate().application(UIApplication(), didFinishLaunchingWithOptions: nil))
+    let recorder = try #require(PresentationHooks.shared.core?.recorder)
+    let installer = try #require(PresentationHooks.shared.installer as? StandInHookInstaller)
     let uikit = ScriptedUIKit(
-      roots: ["root"], recorder: recorder, hooks: { PresentationHooks.shared.core },
-      transitioningDelegate: { card, cardTransition, _ in
-        guard card.name == "card" else { return nil }
-        card.transitioningDelegate = RecordingTransitioningDelegate(wrapping: cardTransition, for: card)
-        return card.transitioningDelegate
-      })
+      roots: ["root"], recorder: recorder, installer: installer, hooks: { PresentationHooks.shared.core },
+      transitioningDelegate: { card, cardTransition in card.name == "card" ? cardTransition : nil })
     // The app runs in real time: each callback comes as long after the one before as in the episode,
     // except that idle time between user actions is cut short.
     var previous: Double?
@@ -38,9 +36,9 @@ import Testing
       + ScriptedEpisodes.sheetSwipedAway + ScriptedEpisodes.alert
       + ScriptedEpisodes.cardPresentedThenPannedAway
     for event in app { uikit.perform(event) }
-    scene.sceneDidEnterBackground(UIScene())
+    try recorder.flush()
 
-    let path = NSTemporaryDirectory() + "ui.jsonl"
+    let path = try #require(folder.traces().first { !before.contains($0) })
     let report = FileReport.audit(path: path)
     #expect(report.inputErrors.isEmpty)
     #expect(report.findings.isEmpty, "\(report.findings.map { "line \($0.line): \($0.message)" })")
@@ -58,10 +56,10 @@ import Testing
     #expect(withController.first?.value.contains(.finishInteractiveTransition) == true)
     #expect(events.first?.payload.style == "pageSheet")
 
-    // Recording again does nothing: the first recorder goes on, and the second file is never opened.
-    let other = NSTemporaryDirectory() + "ui-second-\(getpid()).jsonl"
-    #expect(try PresentationHooks.record(toFile: other) === recorder)
-    #expect(!FileManager.default.fileExists(atPath: other))
+    // Recording again does nothing: the first trace goes on, and no second file is created.
+    let count = folder.traces().count
+    #expect(PresentationHooks.startRecording { _ in } == nil)
+    #expect(folder.traces().count == count)
     #expect(PresentationHooks.install(recording: recorder) == .alreadyInstalled)
   }
 }

@@ -6,7 +6,7 @@ final class CardPanHandler {
   init(card: UIViewController) { self.card = card }
 
   func panned(began: Bool, translation: Double, velocity: Double) {
-    guard let recorder = SceneDelegate.recorder else { return }
+    guard let recorder = PresentationHooks.shared.core?.recorder else { return }
     if began {
       recorder.panBegan(card, translation: translation, velocity: velocity)
       recorder.mark("cardDragStarted", on: card)

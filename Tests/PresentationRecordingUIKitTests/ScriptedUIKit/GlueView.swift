@@ -22,6 +22,11 @@ import PresentationStateMachine
 ///   `alert`; UIKit reports `.custom` for a `UIAlertController`'s `modalPresentationStyle` and the glue
 ///   writes the style UIKit reports (it never inspects the presented controller's class), so the
 ///   recording says `custom`. Only the style is rewritten; the alert's events are kept.
+/// - **Adaptive callbacks with no delegate of the app's** (`adaptiveWithoutDelegate`): the glue hooks the
+///   class of the adaptive delegate the app set, and records nothing where it set none (the auditor reads
+///   such a swipe from the appearance callbacks). The scripted app sets its delegate on the sheets it
+///   presents (`pageSheet`, `formSheet`), so `presentationControllerWillDismiss`, `DidDismiss` and
+///   `DidAttemptToDismiss` of every other presentation are left out.
 enum GlueView {
   static func recordable(_ episode: [Event]) -> [Event] {
     projection(episode).kept
@@ -40,6 +45,8 @@ enum GlueView {
     var uikitsControllerCallbacks: Int { systemStyleControllerCallbacks + unbegunControllerCallbacks }
     /// `present` requests of alerts written with style `custom`.
     var alertsAsCustom = 0
+    /// Adaptive-delegate callbacks left out of presentations the app set no delegate on.
+    var adaptiveWithoutDelegate = 0
   }
 
   /// `episode` without the controller callbacks of presentations whose presentation controller is
@@ -52,6 +59,15 @@ enum GlueView {
     var presentOpen: [String: String] = [:]
     // The style of each id's current presentation.
     var style: [String: String] = [:]
+    // Whether the scripted app set its adaptive delegate on each id's current presentation.
+    func hasDelegate(_ id: String) -> Bool { ["pageSheet", "formSheet"].contains(style[id] ?? "custom") }
+    func adaptive(_ event: Event) {
+      if hasDelegate(event.id) {
+        projection.kept.append(normalized(event))
+      } else {
+        projection.adaptiveWithoutDelegate += 1
+      }
+    }
     func leaveOut(_ event: Event) {
       if (style[event.id] ?? "custom") == "custom" {
         projection.unbegunControllerCallbacks += 1
@@ -81,9 +97,13 @@ enum GlueView {
         .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews:
         if event.kind == .dismissalTransitionWillBegin { presentOpen[event.id] = nil }
         if appOwned[event.id] == true { projection.kept.append(normalized(event)) } else { leaveOut(event) }
-      case .dismiss, .presentationControllerWillDismiss:
+      case .dismiss:
         presentOpen[event.id] = nil
         projection.kept.append(normalized(event))
+      case .presentationControllerWillDismiss:
+        presentOpen[event.id] = nil
+        adaptive(event)
+      case .presentationControllerDidDismiss, .presentationControllerDidAttemptToDismiss: adaptive(event)
       case .panBegan, .panChanged, .panEnded, .panCancelled, .mark: break
       case .completeTransition:
         // A transition with no `*WillBegin` ends here: a later `WillBegin` begins another.
@@ -92,8 +112,7 @@ enum GlueView {
       case .animateTransition, .startInteractiveTransition, .interruptibleAnimator,
         .updateInteractiveTransition, .pauseInteractiveTransition, .finishInteractiveTransition,
         .cancelInteractiveTransition, .animationEnded, .viewWillAppear, .viewIsAppearing,
-        .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .viewWillTransitionToSize,
-        .presentationControllerDidDismiss, .presentationControllerDidAttemptToDismiss, .completion:
+        .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .viewWillTransitionToSize, .completion:
         projection.kept.append(normalized(event))
       }
     }
@@ -107,6 +126,9 @@ enum GlueView {
   static func normalized(_ event: Event) -> Event {
     var event = event
     event.extra = []
+    // The style UIKit resolved is the glue's own addition (read from the presentation controller); the
+    // generated episodes never carry it. GlueFidelityTests checks its value.
+    event.payload.resolvedStyle = nil
     switch event.kind {
     case .present:
       event.payload.presenter = event.payload.presenter ?? "root"

@@ -10,23 +10,23 @@ final class RecordedRun {
   let live = LiveAuditor()
   let recorder: PresentationRecorder
   let core: PresentationHookCore
+  let installer = StandInHookInstaller()
   let uikit: ScriptedUIKit
 
   init(
     roots: [String], groups: Set<HookGroup> = Set(HookGroup.allCases),
     transitioningDelegate: (
-      (ScriptedViewController, ScriptedTransition, PresentationHookCore?) -> (
-        any UIViewControllerTransitioningDelegate
-      )?
+      (ScriptedViewController, ScriptedTransition) -> (any UIViewControllerTransitioningDelegate)?
     )? = nil
   ) {
     let clock = clock
     let trace = TraceRecorder(sink: sink, clock: clock, liveAuditor: live)
     recorder = PresentationRecorder(trace) { ($0 as? ScriptedViewController)?.name }
-    let core = PresentationHookCore(recorder: recorder, groups: groups)
+    let core = PresentationHookCore(recorder: recorder, groups: groups, installer: installer)
     self.core = core
     uikit = ScriptedUIKit(
-      roots: roots, recorder: recorder, hooks: { core }, transitioningDelegate: transitioningDelegate)
+      roots: roots, recorder: recorder, installer: installer, hooks: { core },
+      transitioningDelegate: transitioningDelegate)
     uikit.clockSetter = { clock.set($0) }
   }
 
