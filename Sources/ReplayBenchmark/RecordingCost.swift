@@ -79,7 +79,7 @@ enum RecordingCost {
     out += row("TraceRecorder.record (bare recorder, string id)", best(runs) { bare(calls) })
     out += row("PresentationRecorder.updateInteractiveTransition", best(runs) { typed(calls) })
     out += row(
-      "glue: updateInteractiveTransition through the context hook", best(runs) { contextHook(calls) })
+      "glue: context update through its class hook", best(runs) { contextHook(calls) })
     out += row("glue: viewWillAppear through the appearance hook", best(runs) { appearanceHook(calls) })
     out += row("glue: present hook + completion (per event, 2 events)", best(runs) { presentHook(calls) })
     return out

@@ -132,6 +132,12 @@ public final class ScriptedUIKit {
     return controller
   }
 
+  /// Makes `controller` the view controller the episode calls `id` (a controller the app built itself, of
+  /// its own class, such as SwiftUI's hosting controller), with no transitioning delegate.
+  public func add(_ controller: ScriptedViewController, as id: String) {
+    controllers[id] = controller
+  }
+
   /// Lets go of everything the scripted UIKit holds for `id` (its controller, transition, transition in
   /// flight and presentation controllers), as an app and UIKit do once a presentation is over.
   public func forget(_ id: String) {

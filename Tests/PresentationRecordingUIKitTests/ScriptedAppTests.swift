@@ -9,12 +9,18 @@ import Testing
 #endif
 
 /// A scripted app with system sheets (presented, a swipe let go, a refused swipe, a swipe that
-/// dismisses), an alert, and a custom card presented with the app's transition and dismissed by a pan,
-/// recorded through the guide's quick start word for word (no line for the custom transition), on the
-/// system clock; the launch's trace file audits clean.
+/// dismisses), an alert later reused as a pushed page, a custom card presented with the app's transition
+/// and dismissed by a pan through `UIPercentDrivenInteractiveTransition`, a SwiftUI sheet, and two tabs
+/// each presenting over their own context at once, recorded through the guide's quick start word for
+/// word (no line for the custom transition), on the system clock; the launch's trace file audits clean.
 ///
 /// This is the only test that installs the shared hooks (they are app-wide, like UIKit's methods).
 @Suite @MainActor struct ScriptedAppTests {
+  /// SwiftUI's host of a `.sheet`: its content type is erased, so every SwiftUI sheet has this class.
+  final class PresentationHostingController<Content>: ScriptedViewController {}
+  /// SwiftUI's type-erased view, as the hosting controller's generic argument.
+  struct AnyView {}
+
   @Test func theQuickStartRecordsAWholeScriptedAppAndItsTraceAuditsClean() throws {
     let folder = LaunchTraceStore(directory: PresentationHooks.defaultTraceFolder)
     let before = Set(folder.traces())
@@ -31,12 +37,29 @@ import Testing
       if let previous, t > previous { usleep(useconds_t(min(t - previous, 0.5) * 1_000_000)) }
       previous = t
     }
+    // The card's pan drives UIKit's percent-driven interaction; a SwiftUI sheet is hosted by SwiftUI's
+    // controller; two tabs define their presentation context; the alert, once dismissed, is reused as a
+    // pushed page.
+    uikit.controller("card")
+    uikit.transitions["card"]?.percentDriven = true
+    uikit.add(PresentationHostingController<AnyView>(name: nil), as: "swiftUISheet")
+    let tabs = uikit.controller("root")
+    for name in ["firstTab", "secondTab"] {
+      let tab = uikit.controller(name)
+      tab.scriptedParent = tabs
+      tab.definesPresentationContext = true
+    }
     let app =
       ScriptedEpisodes.sheetPresented + ScriptedEpisodes.sheetSwipeCancelledThenRefused
       + ScriptedEpisodes.sheetSwipedAway + ScriptedEpisodes.alert
-      + ScriptedEpisodes.cardPresentedThenPannedAway
+      + ScriptedEpisodes.cardPresentedThenPannedAway + ScriptedEpisodes.swiftUISheet
+      + ScriptedEpisodes.contextPresentationsInTwoTabs
     for event in app { uikit.perform(event) }
+    let alert = uikit.controller("alert")
+    alert.scriptedParent = uikit.controller("navigation")
+    for event in ScriptedEpisodes.pageAppearing("alert", at: 40) { uikit.perform(event) }
     try recorder.flush()
+    #expect(uikit.transitions["card"]?.percentDrivenInteractor.drovePrivateContext == [true])
 
     let path = try #require(folder.traces().first { !before.contains($0) })
     let report = FileReport.audit(path: path)
@@ -49,7 +72,11 @@ import Testing
       }
     #expect(events.count == recorder.trace.recordedEvents)
     let ids = Dictionary(grouping: events, by: \.id).mapValues { $0.map(\.kind) }
-    #expect(ids.count == 3)
+    // The sheet, the alert, the card, the SwiftUI sheet and the two tabs' details.
+    #expect(ids.count == 6)
+    #expect(ids.keys.contains("PresentationHostingController<AnyView>#1"))
+    let presenters = events.filter { $0.kind == .present }.compactMap(\.payload.presenter)
+    #expect(presenters.filter { $0.hasPrefix("root:") }.count == 2)
     // The card's own presentation controller is recorded, UIKit's of the sheet and the alert never.
     let withController = ids.filter { $0.value.contains(.presentationTransitionWillBegin) }
     #expect(withController.count == 1)

@@ -128,4 +128,42 @@ enum ScriptedEpisodes {
     event(22.235, "card", .animationEnded, Payload(completed: true)),
     event(22.236, "card", .completion),
   ]
+
+  /// A SwiftUI `.sheet`: a page sheet presented from the root and swiped away; SwiftUI's hosting controller
+  /// has no adaptive delegate of the app's here.
+  static let swiftUISheet = [
+    event(30.0, "swiftUISheet", .present, Payload(presenter: "root", animated: true, style: "pageSheet")),
+    event(30.002, "swiftUISheet", .viewWillAppear, Payload(animated: true)),
+    event(30.003, "swiftUISheet", .viewIsAppearing, Payload(animated: true)),
+    event(30.4, "swiftUISheet", .viewDidAppear, Payload(animated: true)),
+    event(30.401, "swiftUISheet", .completion),
+    event(31.0, "swiftUISheet", .viewWillDisappear, Payload(animated: true)),
+    event(31.3, "swiftUISheet", .viewDidDisappear, Payload(animated: true)),
+  ]
+
+  /// Two tabs that define their presentation context each present a detail over it, the second while the
+  /// first is still animating, then the first is dismissed.
+  static let contextPresentationsInTwoTabs = [
+    event(
+      32.0, "firstDetail", .present, Payload(presenter: "firstTab", animated: true, style: "overCurrentContext")),
+    event(32.002, "firstDetail", .viewWillAppear, Payload(animated: true)),
+    event(32.1, "secondDetail", .present, Payload(presenter: "secondTab", animated: true, style: "overCurrentContext")),
+    event(32.102, "secondDetail", .viewWillAppear, Payload(animated: true)),
+    event(32.35, "firstDetail", .viewDidAppear, Payload(animated: true)),
+    event(32.351, "firstDetail", .completion),
+    event(32.45, "secondDetail", .viewDidAppear, Payload(animated: true)),
+    event(32.451, "secondDetail", .completion),
+    event(34.0, "firstDetail", .dismiss, Payload(animated: true)),
+    event(34.002, "firstDetail", .viewWillDisappear, Payload(animated: true)),
+    event(34.3, "firstDetail", .viewDidDisappear, Payload(animated: true)),
+    event(34.301, "firstDetail", .completion),
+  ]
+
+  /// The appearance callbacks of a page pushed onto a navigation stack.
+  static func pageAppearing(_ id: String, at t: Double) -> [Event] {
+    [
+      event(t, id, .viewWillAppear, Payload(animated: true)),
+      event(t + 0.3, id, .viewDidAppear, Payload(animated: true)),
+    ]
+  }
 }
