@@ -145,9 +145,12 @@ enum ScriptedEpisodes {
   /// first is still animating, then the first is dismissed.
   static let contextPresentationsInTwoTabs = [
     event(
-      32.0, "firstDetail", .present, Payload(presenter: "firstTab", animated: true, style: "overCurrentContext")),
+      32.0, "firstDetail", .present,
+      Payload(presenter: "firstTab", animated: true, style: "overCurrentContext")),
     event(32.002, "firstDetail", .viewWillAppear, Payload(animated: true)),
-    event(32.1, "secondDetail", .present, Payload(presenter: "secondTab", animated: true, style: "overCurrentContext")),
+    event(
+      32.1, "secondDetail", .present,
+      Payload(presenter: "secondTab", animated: true, style: "overCurrentContext")),
     event(32.102, "secondDetail", .viewWillAppear, Payload(animated: true)),
     event(32.35, "firstDetail", .viewDidAppear, Payload(animated: true)),
     event(32.351, "firstDetail", .completion),
