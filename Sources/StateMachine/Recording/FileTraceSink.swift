@@ -339,8 +339,8 @@ public final class FileTraceSink: TraceSink {
   }
 
   /// Writes every byte, continuing short writes and retrying `EINTR`; returns the bytes written and the
-  /// error that stopped it, if any.
-  private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> (Int, Int32?) {
+  /// error that stopped it, if any. `BackgroundFileTraceSink`'s writer shares it.
+  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> (Int, Int32?) {
     guard let base = bytes.baseAddress else { return (0, nil) }
     var offset = 0
     while offset < bytes.count {
@@ -373,7 +373,7 @@ public final class FileTraceSink: TraceSink {
     #endif
   }
 
-  private static func systemClose(_ descriptor: Int32) -> Int32 {
+  static func systemClose(_ descriptor: Int32) -> Int32 {
     #if canImport(Darwin)
       Darwin.close(descriptor)
     #elseif canImport(Musl)
