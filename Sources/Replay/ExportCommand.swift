@@ -30,8 +30,8 @@ enum ExportCommand {
       --table NAME         transitions, findings or traces: export rows instead of a timeline
       --format jsonl|csv   with --table: JSON Lines (default) or CSV (RFC 4180, with a header line)
       --out DIR            with --table: write DIR/part-I-of-N.jsonl|csv (I/N from --shard, else 0/1)
-                           under a temporary name, renamed when complete; without it, rows go to
-                           standard output
+                           under an unguessable temporary name, renamed when complete (removed if the
+                           export is interrupted); without it, rows go to standard output
     \(TraceFiles.help)
     \(ThresholdOptions.help)
       -h, --help           Show this help

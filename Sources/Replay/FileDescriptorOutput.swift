@@ -33,7 +33,8 @@ struct FileDescriptorOutput {
     self.descriptor = descriptor
   }
 
-  private init(descriptor: Int32) { self.descriptor = descriptor }
+  /// A descriptor opened elsewhere (a part file's temporary), written and closed through this value.
+  init(descriptor: Int32) { self.descriptor = descriptor }
 
   func write(_ text: String) throws {
     var text = text

@@ -23,8 +23,11 @@ enum ShrinkCommand {
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
-    Exit status: 0 shrunk and written, 1 the trace does not report the rule, 2 unreadable input or output,
-    64 wrong usage.
+    A trace with input errors (lines that cannot be read) is not shrunk: the result would leave those lines
+    out without a word. Fix or remove them, then shrink again.
+
+    Exit status: 0 shrunk and written, 1 the trace does not report the rule, 2 unreadable input (input
+    errors included) or output, 64 wrong usage.
     """
 
   /// The options of `replay shrink` besides the settings, each declared once for the parser and for `run`.
@@ -70,16 +73,23 @@ enum ShrinkCommand {
     var header: TraceHeader?
     var events: [Event] = []
     var result = ReplayCLI.Result()
+    var inputErrors = 0
     for record in reader {
       switch record {
       case .header(let value, _): header = value
       case .event(let event, _): events.append(event)
       case .inputError(let error):
-        result.stderr +=
-          "\(TerminalText.escaped(path)):\(error.line):\(error.column): warning: [input] "
-          + "\(TerminalText.escaped(error.message)) (line left out)\n"
+        inputErrors += 1
+        result.stderr += DiagnosticLine.inputError(error, path: path)
       case .note, .skippedEvent: break
       }
+    }
+    guard inputErrors == 0 else {
+      result.status = .inputError
+      result.stderr +=
+        "\(TerminalText.escaped(path)): error: not shrunk: the trace has input errors; fix or remove those "
+        + "lines, then shrink again\n"
+      return result
     }
     let predicate = TraceShrinker.reports(rule, configuration: configuration)
     guard predicate(events) else {

@@ -19,6 +19,7 @@ enum StatsCommand {
 
     With --merge, reads the JSON of earlier 'replay stats --format json' runs (one per shard of a fleet)
     and prints their sum: histograms merge exactly, so the percentiles are those of all traces together.
+    Statistics of another version than this replay writes are refused (exit status 2).
 
     OPTIONS:
       --format text|json   text tables (default) or one line of JSON (mergeable)

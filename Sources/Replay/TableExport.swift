@@ -6,14 +6,6 @@ import PresentationStateMachine
   import Foundation
 #endif
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `replay export --table transitions|findings|traces`: the rows of many traces as JSON Lines or CSV, on
 /// standard output or in one part file per shard (<doc:ExportTables>).
 ///
@@ -25,7 +17,7 @@ import PresentationStateMachine
 /// It streams: a window of `--jobs` traces is replayed at once, their rows written in the order of the
 /// files, then let go, so the rows are the same whatever `--jobs` and memory holds a window, never the
 /// fleet. Each trace's rows are whole lines written together; a part file is written under a temporary
-/// name and renamed when complete, so a batch engine never collects half a file.
+/// name and renamed when complete (``PartFile``), so a batch engine never collects half a file.
 enum TableExport {
   /// Where the rows go: a function given whole lines, in order.
   typealias Write = (String) throws -> Void
@@ -171,35 +163,39 @@ enum TableExport {
   }
 
   /// Writes `DIR/part-I-of-N.ext` under a hidden temporary name, renamed over the part when every row is
-  /// written: a batch engine that collects the folder sees whole parts or none.
+  /// written (``PartFile``): a batch engine that collects the folder sees whole parts or none.
   static func exportPart(
     _ request: Request, into directory: String, configuration: AuditConfiguration, diagnose: (String) -> Void
   ) -> ReplayCLI.Result {
     let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
     let final = base + "/" + partName(request)
-    let temporary = base + "/." + partName(request) + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-    let manager = FileManager.default
     do {
-      try manager.createDirectory(atPath: base, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
     } catch {
       return ReplayCLI.Result(
         status: .inputError, stderr: "error: cannot create the directory \(TerminalText.escaped(base))\n")
     }
-    guard let file = FileDescriptorOutput(creatingAt: temporary) else {
-      return ReplayCLI.Result(
-        status: .inputError, stderr: "error: cannot write \(TerminalText.escaped(temporary))\n")
+    let part: PartFile
+    do {
+      part = try PartFile(directory: base, name: partName(request), note: diagnose)
+    } catch {
+      return ReplayCLI.Result(status: .inputError, stderr: "error: \(TerminalText.escaped(error.message))\n")
     }
     var (result, written) = export(
-      request, configuration: configuration, write: { try file.write($0) },
-      diagnose: diagnose)
-    var closed = true
-    do { try file.close() } catch { closed = false }
-    // A part with a failed write or close stays unnamed: the engine must not collect it.
-    guard written, closed, rename(temporary, final) == 0 else {
-      try? manager.removeItem(atPath: temporary)
+      request, configuration: configuration, write: { try part.write($0) }, diagnose: diagnose)
+    // A part with a failed write, flush or rename stays unnamed: the engine must not collect it.
+    guard written else {
+      part.discard()
       result.status = .inputError
       result.stderr += "error: cannot write \(TerminalText.escaped(final))\n"
       return result
+    }
+    do {
+      try part.commit()
+    } catch {
+      result.status = .inputError
+      result.stderr +=
+        "error: cannot write \(TerminalText.escaped(final)): \(TerminalText.escaped(error.message))\n"
     }
     return result
   }

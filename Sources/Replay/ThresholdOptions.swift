@@ -128,16 +128,19 @@ enum ThresholdOptions {
             : "no such file; check the path given to --config"))
     }
     let bytes = Array(data)
-    /// `path:line:column: message; advice`, for a 1-based byte column of the whole file.
+    // A UTF-8 byte-order mark (an editor's "UTF-8 with BOM") is read past, as at the start of a trace;
+    // positions still count its 3 bytes, as a trace's columns do.
+    let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    /// `path:line:column: message; advice`, for a 1-based byte column of the JSON after the mark.
     func fail(_ byte: Int, _ message: String) -> UsageError {
-      let before = bytes.prefix(max(byte - 1, 0))
+      let before = bytes.prefix(max(byte + bom - 1, 0))
       let line = before.count { $0 == 0x0A } + 1
       let column = before.count - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
       return UsageError(unreadableInput: "\(path):\(line):\(column): \(message); \(advice)")
     }
     let object: JSONLineParser.Object
     do {
-      object = try bytes.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
+      object = try bytes[bom...].withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
         try JSONLineParser.parseObject(bytes)
       }
     } catch {

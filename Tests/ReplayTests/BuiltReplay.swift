@@ -47,6 +47,14 @@ struct BuiltReplay {
       process.standardOutput = out
       process.standardError = err
       process.standardInput = FileHandle.nullDevice
+      // A child inherits the signal mask of the thread that spawns it, and a test runs on a worker thread
+      // that blocks signals: spawned from there, `replay` would never see a SIGTERM sent to it. It is
+      // spawned with none blocked, as a shell starts it.
+      var none = sigset_t()
+      var previous = sigset_t()
+      sigemptyset(&none)
+      pthread_sigmask(SIG_SETMASK, &none, &previous)
+      defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
       try process.run()
       // The pipes are drained as the child writes, so a talkative child never blocks on a full pipe.
       let outReader = out.fileHandleForReading

@@ -4,7 +4,7 @@ extension TraceStatistics {
   public func json() -> String {
     // Written as bytes, piece by piece: every histogram writes each of its buckets.
     var out = TextBuffer(capacity: 1024)
-    out += "{\"format\":\"presentation-stats\",\"version\":1,\"files\":"
+    out += "{\"format\":\"presentation-stats\",\"version\":\(Self.formatVersion),\"files\":"
     out.append(files)
     out += ",\"events\":"
     out.append(events)
@@ -110,7 +110,15 @@ extension TraceStatistics {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// Reads statistics written by `json()`, for merging; throws a message naming what is wrong.
+  /// The version `json()` writes, and the only one `init(json:)` reads.
+  ///
+  /// ```swift
+  /// TraceStatistics().json().hasPrefix("{\"format\":\"presentation-stats\",\"version\":1,")  // true
+  /// ```
+  public static let formatVersion = 1
+
+  /// Reads statistics written by `json()`, for merging; throws a message naming what is wrong (a
+  /// version other than ``formatVersion`` included).
   public init(json text: String) throws(StatisticsFormatError) {
     let object: JSONLineParser.Object
     do {
@@ -122,6 +130,17 @@ extension TraceStatistics {
     }
     guard object["format"]?.value.stringValue == "presentation-stats" else {
       throw StatisticsFormatError(message: "not the output of 'replay stats --format json' (no \"format\")")
+    }
+    // Another version may give the same keys another meaning: adding it up as this one would be wrong.
+    guard let version = object["version"]?.value, version.numberValue == Double(Self.formatVersion) else {
+      let found = object["version"].map { member -> String in
+        var spelt = ""
+        JSONText.appendValue(member.value, to: &spelt)
+        return "version \(spelt)"
+      }
+      throw StatisticsFormatError(
+        message: "\(found ?? "no \"version\""): this replay merges statistics of version "
+          + "\(Self.formatVersion) only; merge them with the replay that wrote them")
     }
     self.init()
     func int(_ value: JSONValue?) -> Int { Int(count: value?.numberValue) }
