@@ -27,8 +27,9 @@ extension PresentationHooks {
   /// Call it in `application(_:didFinishLaunchingWithOptions:)` or a SwiftUI `App`'s `init()`. The file's
   /// header names the app's version and build, the OS version and the device model. Lines are written
   /// off the main thread, handed to the writer at the end of every transition (a request's completion,
-  /// a sheet's `DidDismiss`) and flushed when the app goes to the background or terminates. Every write
-  /// error reaches `onError` (on a background queue); the app never blocks on the file nor crashes for it.
+  /// a sheet's `DidDismiss`) and flushed when the app goes to the background (under a background task) or
+  /// terminates (the main thread waits at most a second). Every write error reaches `onError` (on a
+  /// background queue); the app never blocks on the file nor crashes for it.
   /// Returns the launch's trace (its path, its recorder), or nil when the file could not be created
   /// (`onError` heard why) or recording had started already (the first call's trace goes on; logged).
   @discardableResult
@@ -79,13 +80,34 @@ extension PresentationHooks {
   }
 
   /// Flushes `launch` when the app goes to the background (a suspended app can be killed without
-  /// notice) and when it terminates.
+  /// notice) and when it terminates, never blocking the main thread on the file: in the background the
+  /// writer finishes under a background task; at termination the main thread waits at most a second.
   private static func flushWhenTheAppLeaves(_ launch: LaunchTrace) {
     #if canImport(UIKit)
-      for name in [UIApplication.didEnterBackgroundNotification, UIApplication.willTerminateNotification] {
-        NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { _ in
-          try? launch.flush()
+      let center = NotificationCenter.default
+      center.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main) {
+        _ in
+        MainActor.assumeIsolated {
+          let application = UIApplication.shared
+          // The task's identifier is known only once it began; its expiration handler reads it then.
+          final class Task: @unchecked Sendable { var identifier = UIBackgroundTaskIdentifier.invalid }
+          let task = Task()
+          task.identifier = application.beginBackgroundTask(withName: "PresentationTraceFlush") {
+            application.endBackgroundTask(task.identifier)
+          }
+          DispatchQueue.global(qos: .utility).async {
+            try? launch.flush()
+            DispatchQueue.main.async { application.endBackgroundTask(task.identifier) }
+          }
         }
+      }
+      center.addObserver(forName: UIApplication.willTerminateNotification, object: nil, queue: .main) { _ in
+        let written = DispatchSemaphore(value: 0)
+        DispatchQueue.global(qos: .userInitiated).async {
+          try? launch.flush()
+          written.signal()
+        }
+        _ = written.wait(timeout: .now() + 1)
       }
     #endif
   }
