@@ -11,6 +11,10 @@
 public enum ShowRenderer {
   /// The widest timeline drawn, in columns: wide enough for any terminal, and a bound on the memory a
   /// row takes whatever width a caller passes.
+  ///
+  /// ```swift
+  /// ShowRenderer.render(replay, width: .max, color: false)  // a timeline 1000 columns wide
+  /// ```
   public static let maximumWidth = 1000
 
   public static func render(_ replay: TraceReplay, width: Int, color: Bool) -> String {

@@ -22,6 +22,10 @@
 /// itself.
 public enum TerminalText {
   /// `text` with every character a terminal would act on written as `\u{HEX}` (the backslash as `\\`).
+  ///
+  /// ```swift
+  /// print("\(TerminalText.escaped(path)):\(line):1: error: …")  // the path as it is, or escaped
+  /// ```
   public static func escaped(_ text: String) -> String {
     guard needsEscaping(text) else { return text }
     var out = ""
@@ -41,6 +45,11 @@ public enum TerminalText {
   }
 
   /// Whether `escaped(text)` differs from `text`.
+  ///
+  /// ```swift
+  /// TerminalText.needsEscaping("card-1")      // false
+  /// TerminalText.needsEscaping("card\u{9B}")  // true: a C1 control (CSI)
+  /// ```
   public static func needsEscaping(_ text: String) -> Bool {
     // Every escaped scalar's UTF-8 starts with a byte below 0x20, 0x5C, 0x7F, 0xC2 (U+0080–U+009F) or
     // 0xE2 (U+202A–U+2069): text without those bytes, nearly all of it, is passed over at byte speed.
