@@ -65,6 +65,11 @@ import Testing
     let report = FileReport.audit(path: path)
     #expect(report.inputErrors.isEmpty)
     #expect(report.findings.isEmpty, "\(report.findings.map { "line \($0.line): \($0.message)" })")
+    // The launch's header says which app, OS and device recorded it.
+    let header = try String(contentsOfFile: path, encoding: .utf8).prefix { $0 != "\n" }
+    for key in ["appVersion", "appBuild", "osVersion", "deviceModel", "recordedAt"] {
+      #expect(header.contains("\"\(key)\":"), "header: \(header)")
+    }
     let events = TraceReader(bytes: Array((try String(contentsOfFile: path, encoding: .utf8)).utf8))
       .compactMap {
         record -> Event? in
