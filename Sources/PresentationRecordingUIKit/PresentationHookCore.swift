@@ -182,12 +182,16 @@ public final class PresentationHookCore {
     of presented: UIViewController, then completion: (() -> Void)?, endsPresentation: Bool
   ) -> () -> Void {
     let recorder = recorder
+    let key = ObjectIdentifier(presented)
     return { [weak self, weak presented] in
+      // UIKit may run the completion before its method returns: a request made from the completion for
+      // the same controller is a new one.
+      self?.requestsRunning.remove(key)
       if let presented {
         recorder.completion(presented)
-        // UIKit runs a dismissal's completion even when the user cancelled it: the presentation ends
-        // only if its controller is no longer presented.
-        if endsPresentation, presented.presentingViewController == nil { self?.end(presented) }
+        // UIKit runs a dismissal's completion even when the user cancelled it: presentations end only if
+        // their controllers are no longer presented (every one above the target goes with it).
+        if endsPresentation { self?.endDismissed() }
         self?.onTransitionEnded?()
       }
       completion?()
@@ -421,6 +425,17 @@ public final class PresentationHookCore {
   /// `presented`'s dismissal ended: it no longer belongs to the trace.
   private func end(_ presented: UIViewController) {
     live[presented] = nil
+  }
+
+  /// A dismissal ended: every recorded presentation no longer presented (the target and what was stacked
+  /// on it) ends.
+  private func endDismissed() {
+    for case let controller as UIViewController in live.objects
+    where controller.presentingViewController == nil
+      && !requestsRunning.contains(ObjectIdentifier(controller))
+    {
+      end(controller)
+    }
   }
 
   /// The view controller a presentation of `presented` requested on `receiver` stacks on: for a context

@@ -79,29 +79,25 @@ extension PresentationHooks {
     }
   }
 
+  /// The observers of the current recording's flushes, replaced by a later `startRecording`.
+  @MainActor private static var flushObservers: [any NSObjectProtocol] = []
+
   /// Flushes `launch` when the app goes to the background (a suspended app can be killed without
   /// notice) and when it terminates, never blocking the main thread on the file: in the background the
   /// writer finishes under a background task; at termination the main thread waits at most a second.
   private static func flushWhenTheAppLeaves(_ launch: LaunchTrace) {
     #if canImport(UIKit)
       let center = NotificationCenter.default
-      center.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main) {
-        _ in
-        MainActor.assumeIsolated {
-          let application = UIApplication.shared
-          // The task's identifier is known only once it began; its expiration handler reads it then.
-          final class Task: @unchecked Sendable { var identifier = UIBackgroundTaskIdentifier.invalid }
-          let task = Task()
-          task.identifier = application.beginBackgroundTask(withName: "PresentationTraceFlush") {
-            application.endBackgroundTask(task.identifier)
-          }
-          DispatchQueue.global(qos: .utility).async {
-            try? launch.flush()
-            DispatchQueue.main.async { application.endBackgroundTask(task.identifier) }
-          }
-        }
+      // A later recording (after `uninstall()`) replaces the observers: the old trace is not kept alive.
+      for observer in flushObservers { center.removeObserver(observer) }
+      let background = center.addObserver(
+        forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main
+      ) { _ in
+        MainActor.assumeIsolated { flushInTheBackground(launch) }
       }
-      center.addObserver(forName: UIApplication.willTerminateNotification, object: nil, queue: .main) { _ in
+      let termination = center.addObserver(
+        forName: UIApplication.willTerminateNotification, object: nil, queue: .main
+      ) { _ in
         let written = DispatchSemaphore(value: 0)
         DispatchQueue.global(qos: .userInitiated).async {
           try? launch.flush()
@@ -109,6 +105,32 @@ extension PresentationHooks {
         }
         _ = written.wait(timeout: .now() + 1)
       }
+      flushObservers = [background, termination]
     #endif
   }
+
+  #if canImport(UIKit)
+    /// Flushes `launch` on a background queue under a background task, which ends once, whichever of the
+    /// flush and the task's expiration comes first.
+    private static func flushInTheBackground(_ launch: LaunchTrace) {
+      final class Task: @unchecked Sendable {
+        var identifier = UIBackgroundTaskIdentifier.invalid
+        /// Called on the main thread only.
+        func end(_ application: UIApplication) {
+          guard identifier != .invalid else { return }
+          application.endBackgroundTask(identifier)
+          identifier = .invalid
+        }
+      }
+      let application = UIApplication.shared
+      let task = Task()
+      task.identifier = application.beginBackgroundTask(withName: "PresentationTraceFlush") {
+        task.end(application)
+      }
+      DispatchQueue.global(qos: .utility).async {
+        try? launch.flush()
+        DispatchQueue.main.async { task.end(application) }
+      }
+    }
+  #endif
 }

@@ -78,7 +78,11 @@
       }
       switch role {
       case .viewController: Self.hookAppearance(on: type)
-      case .transitioningDelegate: Self.hookTransitioningDelegate(on: type)
+      case .transitioningDelegate:
+        // UIKit and Apple's frameworks set transitioning delegates of their own (an alert's, AVKit's
+        // player): those transitions are UIKit's, seen from outside, never the app's custom ones.
+        guard Self.isAppClass(type) else { return }
+        Self.hookTransitioningDelegate(on: type)
       case .animator: Self.hookAnimator(on: type)
       case .interactionController: Self.hookInteractionController(on: type)
       case .transitionContext: Self.hookContext(on: type)
@@ -105,7 +109,8 @@
       _ generation: Int, _ selector: Selector, receiver: AnyObject? = nil, hookedClass: AnyClass? = nil,
       _ body: @MainActor (PresentationHookCore) -> Void
     ) {
-      guard generation == Self.generation, PresentationHooks.gate.admits(NSStringFromSelector(selector))
+      // The gate first: `generation` is written on the main thread only, so it is read there only.
+      guard PresentationHooks.gate.admits(NSStringFromSelector(selector)), generation == Self.generation
       else {
         return
       }
@@ -118,12 +123,20 @@
     /// The class `object` reports (`-[NSObject class]`), which for a KVO-observed object is its class
     /// before observation, where `object_getClass` would give the subclass KVO made.
     nonisolated private static func reportedClass(of object: AnyObject) -> AnyClass {
-      typealias ClassMethod = @convention(c) (AnyObject, Selector) -> AnyClass
+      // A proxy forwarding `-class` to a target that is gone answers nil: its runtime class stands in.
+      typealias ClassMethod = @convention(c) (AnyObject, Selector) -> AnyClass?
       let selector = NSSelectorFromString("class")
       guard let runtimeClass = object_getClass(object),
         let implementation = class_getMethodImplementation(runtimeClass, selector)
       else { return type(of: object) }
-      return unsafeBitCast(implementation, to: ClassMethod.self)(object, selector)
+      return unsafeBitCast(implementation, to: ClassMethod.self)(object, selector) ?? runtimeClass
+    }
+
+    /// Whether `type` is the app's own (its executable, or a framework inside its bundle), not a class
+    /// of the system's frameworks.
+    private static func isAppClass(_ type: AnyClass) -> Bool {
+      guard let image = class_getImageName(type) else { return false }
+      return String(cString: image).hasPrefix(Bundle.main.bundlePath)
     }
 
     // MARK: Replacing a method
@@ -174,13 +187,18 @@
       let generation = generation
       typealias Present =
         @convention(c) (
-          UIViewController, Selector, UIViewController, Bool, (@convention(block) () -> Void)?
+          UIViewController, Selector, UIViewController?, Bool, (@convention(block) () -> Void)?
         ) -> Void
       let present = #selector(UIViewController.present(_:animated:completion:))
       replace(UIViewController.self, present, as: Present.self) { original in
         let hook:
-          @convention(block) (UIViewController, UIViewController, Bool, (@convention(block) () -> Void)?) ->
+          @convention(block) (UIViewController, UIViewController?, Bool, (@convention(block) () -> Void)?) ->
             Void = { receiver, presented, animated, completion in
+              // Presenting nil is the app's bug, which UIKit reports itself: passed through unrecorded.
+              guard let presented else {
+                original()?(receiver, present, nil, animated, completion)
+                return
+              }
               nonisolated(unsafe) let appCompletion = completion
               nonisolated(unsafe) var request: PresentationHookCore.Request?
               record(generation, present) { core in
@@ -380,19 +398,24 @@
         }
         return hook
       }
-      typealias Interruptible = @convention(c) (NSObject, Selector, Context) -> any UIViewImplicitlyAnimating
+      // Optional although UIKit declares it non-null: an animator that returns nil makes UIKit's
+      // percent-driven interaction fall back to `animateTransition:`, which a stand-in would prevent.
+      typealias Interruptible =
+        @convention(c) (NSObject, Selector, Context) -> (any UIViewImplicitlyAnimating)?
       let interruptible = NSSelectorFromString("interruptibleAnimatorForTransition:")
       replace(type, interruptible, as: Interruptible.self) { original in
-        let hook: @convention(block) (NSObject, Context) -> any UIViewImplicitlyAnimating = {
+        let hook: @convention(block) (NSObject, Context) -> (any UIViewImplicitlyAnimating)? = {
           animator, context in
+          let vended = original()?(animator, interruptible, context)
+          // Recorded when the animator vended one, as the app's animator answered.
+          guard vended != nil else { return nil }
           nonisolated(unsafe) let (running, transition) = (animator, context)
           record(generation, interruptible, receiver: animator, hookedClass: type) { core in
             if let running = running as? any UIViewControllerAnimatedTransitioning {
               core.interruptibleAnimator(running, using: transition)
             }
           }
-          // The hook exists only where the class implements the method, so the original is there.
-          return original()?(animator, interruptible, context) ?? UIViewPropertyAnimator()
+          return vended
         }
         return hook
       }

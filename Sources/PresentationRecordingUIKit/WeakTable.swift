@@ -39,6 +39,9 @@ struct WeakTable<Value> {
 
   func contains(_ object: AnyObject) -> Bool { self[object] != nil }
 
+  /// The objects still alive.
+  var objects: [AnyObject] { entries.values.compactMap(\.object) }
+
   /// Removes every entry whose value matches `predicate`.
   mutating func removeAll(where predicate: (Value) -> Bool) {
     entries = entries.filter { !predicate($0.value.value) }
