@@ -77,14 +77,13 @@ enum AuditCommand {
     let report = AuditReport(
       files: TraceBatch.map(selection.files, jobs: selection.jobs) {
         $0.audit(configuration: configuration)
-      })
+      }, strict: ThresholdOptions.isStrict(parsed))
     if parsed[Option.checkExpect] {
       var result = checkExpect(report, json: format == "json")
       result.stderr = selection.notes + result.stderr
       return result
     }
-    var result = ReplayCLI.Result(
-      status: ExitStatus(report, strict: ThresholdOptions.isStrict(parsed)), stderr: selection.notes)
+    var result = ReplayCLI.Result(status: report.exitStatus, stderr: selection.notes)
     result.streamedStdout = Self.streamed(report, json: format == "json", color: context.useColor)
     return result
   }
@@ -211,7 +210,7 @@ enum AuditCommand {
   }
 
   /// Input errors in any file win over files whose findings differ from their `expect`.
-  private static func checkExpectStatus(inputProblems: Bool, differing: Int) -> ExitStatus {
+  private static func checkExpectStatus(inputProblems: Bool, differing: Int) -> AuditExitStatus {
     if inputProblems { return .inputError }
     return differing > 0 ? .findings : .clean
   }
@@ -248,8 +247,8 @@ enum AuditCommand {
             status: .inputError, stderr: "error: cannot write the snapshot \(TerminalText.escaped(out))\n")
         }
       }
-      let report = AuditReport(files: [run.report])
-      var result = ReplayCLI.Result(status: ExitStatus(report, strict: ThresholdOptions.isStrict(parsed)))
+      let report = AuditReport(files: [run.report], strict: ThresholdOptions.isStrict(parsed))
+      var result = ReplayCLI.Result(status: report.exitStatus)
       result.streamedStdout = streamed(report, json: format == "json", color: context.useColor)
       result.stderr = notes
       if let snapshot {

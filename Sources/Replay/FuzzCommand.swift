@@ -25,9 +25,9 @@ enum FuzzCommand {
     appearance events.
     Any failing case is shrunk and saved under --regressions (default traces/regressions); a disagreement
     is saved with "check":"differential" in its header, so the test suite keeps comparing the two on it.
-    Same seed, same bytes. The last line counts, from the events audited, how often each kind of
-    transition read since issue 15 occurred (observed presentation, observed swipe, animator-only
-    transition, abort, interruptible catch, self-running interaction, viewIsAppearing).
+    Same seed, same bytes. The last line counts, from the events audited, how often each of these
+    occurred: observed presentation, observed swipe, animator-only transition, abort, interruptible
+    catch, self-running interaction, viewIsAppearing.
 
     OPTIONS:
       --seed S             the seed (an unsigned 64-bit integer)

@@ -6,7 +6,7 @@ enum ReplayCLI {
 
   /// What a run printed and how it ended.
   struct Result {
-    var status = ExitStatus.clean
+    var status = AuditExitStatus.clean
     var stderr = ""
     /// Standard output held whole, for the commands whose output is small.
     private var heldStdout = ""
@@ -14,7 +14,7 @@ enum ReplayCLI {
     /// writes the pieces as they come (`writeStdout`), so the report never sits in memory whole.
     var streamedStdout: ((inout OutputSink) -> Void)?
 
-    init(status: ExitStatus = .clean, stdout: String = "", stderr: String = "") {
+    init(status: AuditExitStatus = .clean, stdout: String = "", stderr: String = "") {
       self.status = status
       self.heldStdout = stdout
       self.stderr = stderr

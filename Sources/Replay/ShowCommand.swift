@@ -42,7 +42,7 @@ enum ShowCommand {
     let path = file.path
     let replay = file.replay(configuration: input.configuration)
     var result = ReplayCLI.Result(
-      status: ExitStatus(AuditReport(files: [replay.report]), strict: input.isStrict), stderr: width.note)
+      status: AuditReport(files: [replay.report], strict: input.isStrict).exitStatus, stderr: width.note)
     if let failure = replay.report.readFailure {
       result.stderr += "error: \(TerminalText.escaped(failure))\n"
       return result

@@ -7,7 +7,8 @@ enum StateCommand {
 
     Folds the trace up to a point and prints the state there: each live presentation with its phase,
     presenter, interactive progress, open layout pass and pending appearance callback; the stack of every
-    root; the transitions in flight with the time they become a hang; the findings so far; and the lines
+    root; the transitions in flight with the time they become a hang (or, for a present nothing began,
+    are dropped); the findings so far; and the lines
     up to the point that could not be read.
 
     OPTIONS:

@@ -79,10 +79,9 @@ enum TailCommand {
     /// the file since the last time.
     var restarts = 0
 
-    func exitStatus(strict: Bool) -> ExitStatus {
-      if inputErrors > 0 { return .inputError }
-      if errors > 0 || (strict && warnings > 0) { return .findings }
-      return .clean
+    /// The status by the library's one policy, as `replay audit` of the file would end.
+    func exitStatus(strict: Bool) -> AuditExitStatus {
+      AuditExitStatus(errors: errors, warnings: warnings, inputErrors: inputErrors, strict: strict)
     }
   }
 
@@ -143,7 +142,8 @@ enum TailCommand {
         + (options.timeout.map { " for \(Self.seconds($0))" } ?? "") + "; Ctrl-C to stop\n")
     let summary = follow(options, stop: stop, emit: emit)
     return ReplayCLI.Result(
-      status: summary.exitStatus(strict: options.strict), stdout: summaryLine(summary, path: options.path))
+      status: summary.exitStatus(strict: options.strict),
+      stdout: summaryLine(summary, path: options.path, strict: options.strict))
   }
 
   /// Polls `options.path` until `stop` is requested, `options.timeout` passes, or `maxPolls` polls were
@@ -251,7 +251,9 @@ enum TailCommand {
     value == value.rounded() && value < 1e9 ? "\(Int(value)) s" : "\(value) s"
   }
 
-  static func summaryLine(_ summary: Summary, path: String) -> String {
+  /// The counts, and, where only `strict` failed the run (warnings and nothing worse), the verdict that
+  /// says so, as `replay audit`'s summary does: the counts alone would read as a clean run that exits 1.
+  static func summaryLine(_ summary: Summary, path: String, strict: Bool) -> String {
     func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
     var parts = [plural(summary.errors, "error"), plural(summary.warnings, "warning")]
     if summary.inputErrors > 0 { parts.append(plural(summary.inputErrors, "input error")) }
@@ -262,6 +264,8 @@ enum TailCommand {
       line +=
         " (since the file was last truncated or replaced; it started over \(plural(summary.restarts, "time")))"
     }
+    let verdict = summary.exitStatus(strict: strict).verdict(errors: summary.errors)
+    if verdict == .strictWarnings { line += " (\(verdict.text))" }
     return line + "\n"
   }
 }

@@ -32,10 +32,10 @@ enum TraceFuzzer {
   static func audit(_ bytes: [UInt8]) {
     var report = FileReport(path: "fuzz.jsonl")
     report.consume(TraceReader(bytes: bytes))
-    let audit = AuditReport(files: [report])
+    let audit = AuditReport(files: [report], strict: true)
     consume(audit.text(color: false))
     consume(audit.json())
-    consume(String(audit.exitStatus(strict: true)))
+    consume(String(audit.exitStatus.rawValue))
   }
 
   /// `replay show` and `replay export`: every transition rebuilt, then the text blocks and the timeline

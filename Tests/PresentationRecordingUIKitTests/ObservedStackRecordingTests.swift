@@ -1,9 +1,9 @@
 import PresentationStateMachine
 import Testing
 
-/// Stacked presentations observed from outside (decision 14), recorded through the glue: a presenter's
-/// appearance callbacks are a presenter's only while it presents a live presentation, so a sheet's own
-/// dismissal after the presentation it presented has gone is read as its own.
+/// Stacked presentations observed from outside (<doc:Rules#Presentations-observed-from-outside>), recorded
+/// through the glue: a presenter's appearance callbacks are a presenter's only while it presents a live
+/// presentation, so a sheet's own dismissal after the presentation it presented has gone is read as its own.
 @Suite struct ObservedStackRecordingTests {
   /// A form sheet presents an over-full-screen editor, the editor is dismissed, then the sheet is
   /// dismissed: both observed from outside. The sheet's own `viewWillDisappear` begins its dismissal.

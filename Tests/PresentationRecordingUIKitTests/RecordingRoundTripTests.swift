@@ -5,7 +5,8 @@ import Testing
 /// The glue against the generator: a scripted UIKit plays each generated trace's episodes (custom and
 /// system-style, animated, non-animated, interactive finished and cancelled, begun by callbacks alone,
 /// sheets swiped away, swipes cancelled and refused, rotations, dismissals from below, in two window
-/// scenes; and the kinds of decisions 13–16: presentations observed from outside and their swipes,
+/// scenes; and the kinds of the Rules article's last four decisions (from "Interruptible transitions" to
+/// "An animator may abort a transition"): presentations observed from outside and their swipes,
 /// transitions recorded from the animator alone, aborts, interruptible catches, self-running
 /// interactions, `viewIsAppearing`, completion after a cancel) through the hooks on the classes of the
 /// app's objects, building the app per transition as the episode shows it

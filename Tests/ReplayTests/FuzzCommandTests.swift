@@ -86,9 +86,9 @@ import Testing
     return counts
   }
 
-  /// Each run prints how often each kind read since issue 15 occurred, counted from the events audited:
-  /// the figures are those of `TraceCensus` over the same traces, and a small seeded run has every kind,
-  /// in both modes.
+  /// Each run prints how often each census kind (`TraceCensus.Kind`) occurred, counted from the events
+  /// audited: the figures are those of `TraceCensus` over the same traces, and a small seeded run has every
+  /// kind, in both modes.
   @Test func fuzzCountsEachNewKindFromTheEvents() throws {
     let regressions = temporaryPath("regressions")
     let valid = run(["fuzz", "--seed", "11", "--count", "12", "--regressions", regressions])

@@ -223,13 +223,13 @@ import Testing
   final class Statuses: @unchecked Sendable {
     // `values` is read and written only while holding `lock`.
     private let lock = NSLock()
-    private var values: [Replay.ExitStatus] = []
-    var value: [Replay.ExitStatus] {
+    private var values: [AuditExitStatus] = []
+    var value: [AuditExitStatus] {
       lock.lock()
       defer { lock.unlock() }
       return values
     }
-    func append(_ status: Replay.ExitStatus) {
+    func append(_ status: AuditExitStatus) {
       lock.lock()
       values.append(status)
       lock.unlock()

@@ -114,7 +114,7 @@ import Testing
   /// The numbers scripts and CI compare against (README's table), whatever the cases are called.
   @Test func exitStatusesAreTheDocumentedNumbers() {
     #expect(
-      [ExitStatus.clean, .findings, .inputError, .usage].map(\.rawValue) == [0, 1, 2, 64] as [Int32])
+      [AuditExitStatus.clean, .findings, .inputError, .usage].map(\.rawValue) == [0, 1, 2, 64] as [Int32])
   }
 
   @Test func helpEverywhereAndVersion() {

@@ -81,6 +81,31 @@ import Testing
     #expect(cited > 100)
   }
 
+  /// Comments, help texts, tests and docs cite the contract by its headings (`<doc:Rules#Completion>`, or
+  /// the heading's words), never by a number kept outside the repository: a decision's or an issue's
+  /// number means nothing to someone reading this tree.
+  @Test func nothingCitesNumberingFromOutsideTheRepository() throws {
+    let texts =
+      try Self.texts(under: "Sources", extensions: [".swift", ".md"])
+      + Self.texts(under: "Tests", extensions: [".swift", ".md", ".sh"])
+      + Self.texts(under: "Docs", extensions: [".md"]) + [("README.md", Self.read("README.md"))]
+    // "decision", "issue" or their plurals, then a number: with or without a space or a '#'.
+    let citation = /(?i)(decision|issue)s?\s*#?[0-9]/
+    var read = 0
+    for (path, text) in texts {
+      read += 1
+      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      where line.contains(citation) {
+        let message =
+          "\(path):\(index + 1) cites a number kept outside the repository; cite the DocC heading instead: "
+          + line.trimmingCharacters(in: .whitespaces)
+        Issue.record(Comment(rawValue: message))
+      }
+    }
+    // Read the tree at all, or the check would pass on nothing.
+    #expect(read > 100)
+  }
+
   /// The decisions that the machine's code cites by heading are written down in the rules article.
   @Test(arguments: [
     "Interruptible-transitions", "Presentations-observed-from-outside",

@@ -13,7 +13,8 @@
 /// After a violation it recovers (the table says how) and goes on; one root cause is reported once.
 /// Findings are appended as they are settled, so a hang appears when later events prove it; sort by
 /// line for a report. The auditor keeps its own notes of what it reported (a hang, an undriven
-/// interaction, each once per transition); it reads the machine and never writes into it.
+/// interaction, each once per transition). It feeds the machine events and the steps of the trace's clock
+/// (forgetting ended presentations, dropping a `present` that never began), and decides nothing in it.
 public struct Auditor: Sendable, Codable {
   public let configuration: AuditConfiguration
   /// The machine the auditor drives.
@@ -69,7 +70,13 @@ public struct Auditor: Sendable, Codable {
     if let previousT, event.t < previousT {
       reportClockWentBack(to: event.t, from: previousT, line: line, id: event.id, into: &findings)
     }
-    moveClock(to: event.t, into: &findings)
+    // The event's id is read only when a deadline passes (rare): a request whose own line shows its
+    // deadline passed began late, and is no dropped request.
+    if event.t > clock, event.t > earliestDeadline {
+      moveClock(to: event.t, lineOf: event.id, into: &findings)
+    } else {
+      moveClock(to: event.t, lineOf: nil, into: &findings)
+    }
     session.handle(event, line: line, into: &step)
     if let rule = step.rule {
       step.id = session.id(of: step, event)
@@ -166,7 +173,7 @@ public struct Auditor: Sendable, Codable {
     if let previousT, t < previousT {
       reportClockWentBack(to: t, from: previousT, line: line, id: id, into: &findings)
     }
-    moveClock(to: t, into: &findings)
+    moveClock(to: t, lineOf: nil, into: &findings)
     if !forgotten.isEmpty { appendForgotten(into: &findings) }
     if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
   }
@@ -187,13 +194,14 @@ public struct Auditor: Sendable, Codable {
 
   /// Moves the clock to `t` (after `reportClockWentBack` when it went back): judges the deadlines it
   /// passed and lets the session forget presentations that ended long enough ago; returns what those
-  /// left unresolved, which the caller reports after the event's own finding.
+  /// left unresolved, which the caller reports after the event's own finding. `id` is the presentation
+  /// whose own line moves the clock, if the line is an event.
   @inline(__always)
-  private mutating func moveClock(to t: Double, into findings: inout [Finding]) {
+  private mutating func moveClock(to t: Double, lineOf id: String?, into findings: inout [Finding]) {
     previousT = t
     guard t > clock else { return }
     clock = t
-    if clock > earliestDeadline { judgeDeadlines(into: &findings) }
+    if clock > earliestDeadline { judgeDeadlines(lineOf: id, into: &findings) }
     session.forgetEnded(before: clock - configuration.grace, unresolved: &forgotten)
   }
 
@@ -213,7 +221,11 @@ public struct Auditor: Sendable, Codable {
     configuration.rules.apply(to: &findings, from: start)
   }
 
-  private mutating func judgeDeadlines(into findings: inout [Finding]) {
+  /// Reports every transition whose deadline the clock passed: a hang, once per transition, which stays in
+  /// flight as UIKit's does; or a `present` nothing began, which UIKit dropped (`presenter-unknown` at the
+  /// request, and the session drops it: <doc:Rules#Recovery-follows-the-evidence>). A `present` whose own
+  /// line is the one that passed its deadline began late, the main thread blocked: a hang, not a drop.
+  private mutating func judgeDeadlines(lineOf ownID: String?, into findings: inout [Finding]) {
     var next = Double.infinity
     for slot in session.inFlightSlotsByID {
       guard let lifecycle = session.lifecycle(atSlot: slot), let record = lifecycle.transition else {
@@ -248,8 +260,18 @@ public struct Auditor: Sendable, Codable {
         next = min(next, deadline.t)
         continue
       }
-      reportedHangs.insert(record.serial)
       let expected = TransitionDeadline.awaited(by: record, in: lifecycle.phase)
+      if deadline.dropsRequest, id != ownID, let presenter = session.dropRequest(ofSlot: slot) {
+        findings.append(
+          Finding(
+            rule: deadline.rule, line: record.requestLine, t: record.requestT, id: id,
+            message: "\(id): present from \(presenter) at t=\(record.requestT) never began: \(expected) was "
+              + "due by t=\(Self.format(deadline.t)) (counted from \(deadline.reason)) but the trace reached "
+              + "t=\(clock) without it; UIKit dropped the request, as it does when the presenter's view is not "
+              + "in the window hierarchy"))
+        continue
+      }
+      reportedHangs.insert(record.serial)
       findings.append(
         Finding(
           rule: .transitionNeverCompleted, line: record.lastLine, t: record.lastT, id: id,

@@ -82,7 +82,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, Codable 
     case .presenterUnknown:
       Entry(
         .ordering, .error, once: false,
-        "present from a presenter that is neither a root nor presented",
+        "present from a presenter that is neither a root nor presented, or a present that never began by its "
+          + "deadline (UIKit dropped it)",
         uikit: "Attempt to present … whose view is not in the window hierarchy")
     case .idInUse:
       Entry(

@@ -1,13 +1,23 @@
-/// When a transition in flight becomes a hang (`transition-never-completed`): <doc:Rules#Deadlines>.
+/// When a transition in flight becomes a finding: <doc:Rules#Deadlines>. Most become a hang
+/// (`transition-never-completed`); a `present` that never began is a request UIKit dropped
+/// (`presenter-unknown`, <doc:Rules#Recovery-follows-the-evidence>).
 ///
 /// ```swift
 /// let deadline = TransitionDeadline(for: lifecycle, gesture: nil, carriedByAnotherMember: false, grace: 2)
 /// deadline?.t      // animateTransition's t + duration + 2
 /// deadline?.reason // "animateTransition (duration 0.35 s)"
+/// deadline?.rule   // .transitionNeverCompleted
 /// ```
 public struct TransitionDeadline: Sendable, Hashable {
   /// The time after which the transition is overdue.
   public var t: Double
+  /// The transition is a `present` still in `presenting.requested`: nothing began it, so passing the
+  /// deadline shows UIKit dropped the request, as it does one whose presenter's view is not in the window
+  /// hierarchy.
+  public private(set) var dropsRequest = false
+  /// The rule a passed deadline reports: `presenter-unknown` for a dropped request, else
+  /// `transition-never-completed` (the transition stopped mid-way).
+  public var rule: Rule { dropsRequest ? .presenterUnknown : .transitionNeverCompleted }
   /// What the deadline was counted from, kept as data: the auditor asks for a deadline on every event and
   /// words it only for a finding.
   private var basis: Basis
@@ -82,6 +92,7 @@ public struct TransitionDeadline: Sendable, Hashable {
     // Read once: the record is borrowed, and `??` would capture it in a closure.
     let requestT = record.requestT
     let swipe = record.swipe
+    dropsRequest = phase == .presentingRequested
     switch phase {
     case .presentingRequested, .dismissingRequested, .presentingBegan, .dismissingBegan:
       // A stacked member another member's animation carries, or a sheet UIKit drives while the finger is

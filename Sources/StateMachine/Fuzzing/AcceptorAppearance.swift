@@ -1,4 +1,5 @@
-/// A presentation's own appearance callbacks as `OrderingAcceptor` reads them (decisions 5 and 14).
+/// A presentation's own appearance callbacks as `OrderingAcceptor` reads them
+/// (<doc:Rules#Appearance-events>, <doc:Rules#Presentations-observed-from-outside>).
 ///
 /// ```swift
 /// var presentation = AcceptorPresentation()
@@ -7,15 +8,16 @@
 /// AcceptorAppearance.own(.viewDidAppear, &presentation, at: 2)   // .legal: presented
 /// ```
 ///
-/// Decision 5 gives windows: its own `viewWill*` from its request until `completeTransition`, its
-/// `viewDid*` from `completeTransition` (or `*DidEnd` with no animator events) until its next request, the
-/// revert pair of a cancel in the tail. Decision 14 reads a transition with neither controller nor
-/// animator events from them: `viewWillAppear` begins a presentation and `viewDidAppear` ends it; a request
-/// or `presentationControllerWillDismiss`, or the presented controller's own `viewWillDisappear` when it is
+/// <doc:Rules#Appearance-events> gives windows: its own `viewWill*` from its request until
+/// `completeTransition`, its `viewDid*` from `completeTransition` (or `*DidEnd` with no animator events)
+/// until its next request, the revert pair of a cancel in the tail.
+/// <doc:Rules#Presentations-observed-from-outside> reads a transition with neither controller nor animator
+/// events from them: `viewWillAppear` begins a presentation and `viewDidAppear` ends it; a request or
+/// `presentationControllerWillDismiss`, or the presented controller's own `viewWillDisappear` when it is
 /// presented, starts a dismissal that `viewWillDisappear` begins and `viewDidDisappear` ends, or that
-/// `viewWillAppear` + `viewDidAppear` revert. The windows do not say which direction a callback has; one
-/// that goes against its transition's direction inside a window (a `viewWillDisappear` while presenting)
-/// is left undefined, one outside every window is a violation.
+/// `viewWillAppear` + `viewDidAppear` revert. The windows do not say which direction a callback has; one that
+/// goes against its transition's direction inside a window (a `viewWillDisappear` while presenting) is left
+/// undefined, one outside every window is a violation.
 enum AcceptorAppearance {
   typealias Step = AcceptorRun.Step
 
@@ -113,7 +115,8 @@ enum AcceptorAppearance {
     case .began, .animating, .running, .interactive, .finishing, .cancelling:
       return p.reverting ? .undefined("viewWillDisappear after a revert began") : .legal
     case .shown:
-      // After a cancelled dismissal: a swipe again (decision 14: each cycle a dismissal).
+      // After a cancelled dismissal: a swipe again (each cycle a dismissal,
+      // <doc:Rules#Presentations-observed-from-outside>).
       p.request(dismissing: true, at: index)
       p.stage = .began
       return .legal

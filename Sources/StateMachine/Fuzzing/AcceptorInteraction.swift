@@ -1,5 +1,7 @@
 /// The animator, interaction and context events as `OrderingAcceptor` reads them: what each is in each
-/// stage (the contract's lifecycle, decisions 4, 6, 13, 15 and 16).
+/// stage (the contract's lifecycle, and <doc:Rules#Optional-request-events>, <doc:Rules#Gestures>,
+/// <doc:Rules#Interruptible-transitions>, <doc:Rules#Transitions-recorded-from-the-animator-alone> and
+/// <doc:Rules#An-animator-may-abort-a-transition>).
 ///
 /// ```swift
 /// var presentation = AcceptorPresentation()
@@ -27,8 +29,8 @@ enum AcceptorInteraction {
       }
       p.animated = true
     case .interruptibleAnimator:
-      // Any number of them in a transition (decision 13); on the percent-driven path it replaces
-      // animateTransition, so it may be the first animator event.
+      // Any number of them in a transition (<doc:Rules#Interruptible-transitions>); on the
+      // percent-driven path it replaces animateTransition, so it may be the first animator event.
       switch p.stage {
       case .requested, .began:
         p.stage = .animating
@@ -66,9 +68,9 @@ enum AcceptorInteraction {
   /// `updateInteractiveTransition`, `pauseInteractiveTransition`, `finishInteractiveTransition`,
   /// `cancelInteractiveTransition`: legal while interactive; before the start they are
   /// `interaction-before-start`, after a finish or cancel `interaction-after-end`, except the pause that
-  /// catches an interruptible transition (decision 13). A transition running by itself may be paused,
-  /// finished or cancelled when it is interruptible; what else it does, and what one that is not
-  /// interruptible does, the contract leaves open.
+  /// catches an interruptible transition (<doc:Rules#Interruptible-transitions>). A transition running by
+  /// itself may be paused, finished or cancelled when it is interruptible; what else it does, and what one
+  /// that is not interruptible does, the contract leaves open.
   static func interactionEvent(_ event: Event, _ p: inout AcceptorPresentation) -> Step {
     switch event.kind {
     case .updateInteractiveTransition:
@@ -110,10 +112,11 @@ enum AcceptorInteraction {
   }
 
   /// `completeTransition(didComplete)`: after an animation, a finish or cancel, a running start of an
-  /// interruptible transition, or with no animator event at all (decision 4); `false` with no interaction
-  /// is an abort, a legal cancel (decision 16), and while interactive it is out of phase or
-  /// `complete-without-cancel` (decision 13). With no `*WillBegin` logged it ends the transition
-  /// (decision 15); else `*DidEnd` is awaited.
+  /// interruptible transition, or with no animator event at all (<doc:Rules#Optional-request-events>);
+  /// `false` with no interaction is an abort, a legal cancel
+  /// (<doc:Rules#An-animator-may-abort-a-transition>), and while interactive it is out of phase or
+  /// `complete-without-cancel` (<doc:Rules#Interruptible-transitions>). With no `*WillBegin` logged it ends
+  /// the transition (<doc:Rules#Transitions-recorded-from-the-animator-alone>); else `*DidEnd` is awaited.
   static func completeTransition(_ event: Event, _ p: inout AcceptorPresentation, at index: Int) -> Step {
     let value = event.payload.didComplete != false
     switch (p.stage, value) {

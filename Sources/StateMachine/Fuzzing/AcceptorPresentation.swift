@@ -43,7 +43,8 @@ struct AcceptorPresentation: Sendable {
   /// An `interruptibleAnimator` was logged in the transition.
   var interruptible = false
   /// A presenter's `viewWillAppear` or `viewWillDisappear` (while it presented another) still waiting for
-  /// its `viewDid*`, which may come after the presented one's transition ended (decision 5).
+  /// its `viewDid*`, which may come after the presented one's transition ended
+  /// (<doc:Rules#Appearance-events>).
   var presenterPending: EventKind?
   /// Its `present` named a style other than `custom` (kept for its dismissal).
   var systemStyle = false

@@ -75,7 +75,8 @@ struct AcceptorRun: Sendable {
       // presenter-unknown, present-while-transitioning
       guard let q = table[presenter], q.isIdle else { return .violation }
     }
-    // presenter-busy, or present-while-transitioning when what it presents is in flight (decision 10)
+    // presenter-busy, or present-while-transitioning when what it presents is in flight
+    // (<doc:Rules#Presenter-in-flight>)
     if liveChild(of: presenter) != nil { return .violation }
     p.request(dismissing: false, at: index)
     p.systemStyle = (event.payload.style ?? "custom") != "custom"
@@ -102,7 +103,8 @@ struct AcceptorRun: Sendable {
     -> Step
   {
     if !p.isLive {
-      // An implicit present on the default root's top-most presentation (decision 4).
+      // An implicit present on the default root's top-most presentation
+      // (<doc:Rules#Optional-request-events>).
       let top = topOfRoot()
       if top != root, !(table[top]?.isIdle ?? false) { return .undefined("implicit present on busy") }
       p.request(dismissing: false, at: index)
@@ -117,7 +119,9 @@ struct AcceptorRun: Sendable {
     case .requested:
       p.stage = .began
     case .began where !p.animator:
-      break  // begun by viewWillAppear: the app owns the controller after all (decision 14), followed
+      // Begun by viewWillAppear: the app owns the controller after all, followed
+      // (<doc:Rules#Presentations-observed-from-outside>).
+      break
     case .gone, .began, .animating, .running, .interactive, .finishing, .cancelling, .completed, .cancelled,
       .shown, .over:
       return .violation
@@ -130,7 +134,7 @@ struct AcceptorRun: Sendable {
     -> Step
   {
     if p.isIdle {
-      // A system dismissal recorded from its callbacks (decision 4).
+      // A system dismissal recorded from its callbacks (<doc:Rules#Optional-request-events>).
       if liveChild(of: id) != nil { return .undefined("system dismissal of a stack") }
       p.request(dismissing: true, at: index)
       p.stage = .began
@@ -142,7 +146,9 @@ struct AcceptorRun: Sendable {
     case .requested:
       p.stage = .began
     case .began where !p.animator:
-      break  // begun by viewWillDisappear: the app owns the controller after all (decision 14), followed
+      // Begun by viewWillDisappear: the app owns the controller after all, followed
+      // (<doc:Rules#Presentations-observed-from-outside>).
+      break
     case .gone, .began, .animating, .running, .interactive, .finishing, .cancelling, .completed, .cancelled,
       .shown, .over:
       return .violation
@@ -176,7 +182,7 @@ struct AcceptorRun: Sendable {
       guard p.controller else { return .undefined("DidEnd of a transition seen from outside") }
     case .shown, .over:
       // The tail of a transition with no WillBegin logged: a DidEnd the recording caught is accepted there
-      // (decision 15), once, agreeing with completeTransition.
+      // (<doc:Rules#Transitions-recorded-from-the-animator-alone>), once, agreeing with completeTransition.
       guard !p.controller, !p.tail.contains(event.kind) else { return .violation }
       guard let complete = p.complete else {
         return .undefined("DidEnd after a transition seen from outside")
@@ -193,7 +199,7 @@ struct AcceptorRun: Sendable {
   }
 
   /// `animationEnded` and `completion`: once each in the tail of a transition; `completion` after a
-  /// completed, cancelled or aborted one alike (amended decision 9).
+  /// completed, cancelled or aborted one alike (<doc:Rules#Completion>).
   private func tailEvent(_ kind: EventKind, _ p: inout AcceptorPresentation, at index: Int) -> Step {
     if p.tail.contains(kind) { return .violation }
     switch p.stage {
@@ -216,9 +222,9 @@ struct AcceptorRun: Sendable {
 
   // MARK: Appearance
 
-  /// An appearance callback of `id`: a presenter's (legal whenever it is live, decision 5) while it
-  /// presents a live presentation, or, for a `viewDid*` or `viewIsAppearing`, in the tail of the one it
-  /// presented last (full screen removes and restores the presenter's view, and its `viewDid*` may come
+  /// An appearance callback of `id`: a presenter's (legal whenever it is live, <doc:Rules#Appearance-events>)
+  /// while it presents a live presentation, or, for a `viewDid*` or `viewIsAppearing`, in the tail of the one
+  /// it presented last (full screen removes and restores the presenter's view, and its `viewDid*` may come
   /// after the presented transition ended); else its own, read by `AcceptorAppearance`.
   private func appearance(_ kind: EventKind, _ id: String, _ p: inout AcceptorPresentation, at index: Int)
     -> Step

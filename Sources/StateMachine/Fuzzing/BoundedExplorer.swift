@@ -41,8 +41,9 @@ public struct BoundedExplorer: Sendable {
     /// Clean states in which a presentation went the whole way: presented, then dismissed.
     public var presentedThenDismissed = 0
     /// The shortest such clean sequence: four events, a transition each way begun and ended by two (a
-    /// request and the `completeTransition` that ends a transition with no `*WillBegin` logged, decisions 4
-    /// and 15, or the callbacks-only `*WillBegin` and `*DidEnd`); which of these equally short ones comes
+    /// request and the `completeTransition` that ends a transition with no `*WillBegin` logged,
+    /// <doc:Rules#Optional-request-events> and <doc:Rules#Transitions-recorded-from-the-animator-alone>, or
+    /// the callbacks-only `*WillBegin` and `*DidEnd`); which of these equally short ones comes
     /// first follows the alphabet's order.
     public var presentThenDismiss: [Event]?
     /// Property violations, each with the sequence that shows it (at most a few kept).

@@ -1,5 +1,6 @@
 /// A second, independent judge of callback order, written as a hand-made list of the events each stage of
-/// a presentation allows (the contract's lifecycle and decisions 4–16, <doc:Lifecycle#Legal-orderings>),
+/// a presentation allows (the contract's lifecycle, <doc:Lifecycle#Legal-orderings>, and the decisions of
+/// <doc:Rules#Where-UIKit-leaves-room>),
 /// for differential testing against `PresentationSession`.
 ///
 /// ```swift
@@ -18,11 +19,13 @@
 /// guessing. It shares no code with the machine: it reads neither `TransitionTable` nor `Phase`.
 /// `compare(_:configuration:)` runs both.
 ///
-/// It reads transitions observed from outside (decision 14: appearance callbacks begin and end them),
-/// recorded from the animator alone (decision 15: the first animator event or `viewWill*` begins them,
-/// `completeTransition` ends them), aborted (decision 16: a legal cancel; its `transition-aborted` is a
-/// warning about a legal ordering, so it is not judged here, and `replay fuzz` checks its place against
-/// `TraceCensus`), and interruptible (decision 13: catches and running starts).
+/// It reads transitions observed from outside (<doc:Rules#Presentations-observed-from-outside>: appearance
+/// callbacks begin and end them), recorded from the animator alone
+/// (<doc:Rules#Transitions-recorded-from-the-animator-alone>: the first animator event or `viewWill*`
+/// begins them, `completeTransition` ends them), aborted (<doc:Rules#An-animator-may-abort-a-transition>:
+/// a legal cancel; its `transition-aborted` is a warning about a legal ordering, so it is not judged here,
+/// and `replay fuzz` checks its place against `TraceCensus`), and interruptible
+/// (<doc:Rules#Interruptible-transitions>: catches and running starts).
 public enum OrderingAcceptor {
   /// What the acceptor says about a trace.
   public enum Verdict: Sendable, Hashable {

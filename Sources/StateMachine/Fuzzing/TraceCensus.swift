@@ -1,6 +1,8 @@
-/// How often a trace shows each kind of transition that issue 15 taught the machine to read, counted
-/// from its events alone (not from what a generator meant to write), and where it expects the one
-/// finding such a trace may carry: `transition-aborted` on each abort.
+/// How often a trace shows each kind it counts (`Kind`: presentations observed from outside and their
+/// swipes, transitions recorded from the animator alone, aborts, interruptible catches, self-running
+/// interactions, `viewIsAppearing`; <doc:Rules#Interruptible-transitions> and the three decisions after
+/// it), counted from its events alone (not from what a generator meant to write), and where it expects
+/// the one finding such a trace may carry: `transition-aborted` on each abort.
 ///
 /// ```swift
 /// let census = TraceCensus(events: events)

@@ -1,14 +1,14 @@
-/// Generates valid presentation traces from a seed: several window scenes presenting at the same time,
-/// stacks several deep, animated, interactive (finished and cancelled) and non-animated transitions,
-/// presentations and dismissals recorded from callbacks only, sheets swiped away (and swipes cancelled or
-/// refused), presenters that disappear under full-screen presentations, dismissals from below, rotation
-/// and id reuse; and the transitions read since issue 15: system-style presentations observed from
-/// outside and their swipes (with or without an adaptive delegate, reverted, refused), transitions
-/// recorded from the animator alone, aborted transitions, interruptible transitions caught and reversed,
-/// self-running interactions (`wantsInteractiveStart` false), `viewIsAppearing`, and completion blocks
-/// after cancelled transitions; all with the timing UIKit produces, so that an audit with the default
-/// configuration reports nothing but the `transition-aborted` warning of each abort (`TraceCensus` says
-/// where, from the events).
+/// Generates valid presentation traces from a seed: several window scenes presenting at the same time, stacks
+/// several deep, animated, interactive (finished and cancelled) and non-animated transitions, presentations
+/// and dismissals recorded from callbacks only, sheets swiped away (and swipes cancelled or refused),
+/// presenters that disappear under full-screen presentations, dismissals from below, rotation and id reuse;
+/// and the transitions the contract reads beyond the app's own presentation controller: system-style
+/// presentations observed from outside and their swipes (with or without an adaptive delegate, reverted,
+/// refused), transitions recorded from the animator alone, aborted transitions, interruptible transitions
+/// caught and reversed, self-running interactions (`wantsInteractiveStart` false), `viewIsAppearing`, and
+/// completion blocks after cancelled transitions; all with the timing UIKit produces, so that an audit with
+/// the default configuration reports nothing but the `transition-aborted` warning of each abort
+/// (`TraceCensus` says where, from the events).
 ///
 /// ```swift
 /// var generator = TraceGenerator(seed: 42)

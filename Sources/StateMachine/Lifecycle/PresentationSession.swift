@@ -689,6 +689,28 @@ public struct PresentationSession: Sendable {
 
   // MARK: Ending
 
+  /// Drops the `present` in `slot`, which nothing began before its deadline passed: UIKit dropped it
+  /// without a callback (<doc:Rules#Recovery-follows-the-evidence>). It is refused after the fact: the id
+  /// is absent again and no longer holds its presenter, and callbacks showing it happened after all are
+  /// followed as after any refused `present`. Returns the presenter the request named, or `nil` (and
+  /// changes nothing) when the slot holds no `present` still in `presenting.requested`.
+  ///
+  /// The auditor calls it when it judges the deadline (`TransitionDeadline.dropsRequest`), as it lets the
+  /// session forget ended presentations: steps the trace's clock takes, not its events.
+  mutating func dropRequest(ofSlot slot: Int) -> String? {
+    guard storage.slots.indices.contains(slot), storage.slots[slot].lifecycle.phase == .presentingRequested
+    else { return nil }
+    let presenter = name(of: stack.nodes[slot].presenter) ?? Self.defaultRoot
+    let child = stack.child(of: slot, in: storage)
+    unlink(slot)
+    reattach(child, of: slot)
+    storage.setInFlight(slot, false)
+    storage.slots[slot].lifecycle = PresentationLifecycle(id: storage.id(ofSlot: slot))
+    stack.reset(slot)
+    storage.slots[slot].refused = .present(presenter: presenter)
+    return presenter
+  }
+
   /// Forgets ended presentations whose tail window closed before `cutoff`; returns the `viewWill*` they
   /// left unresolved.
   ///

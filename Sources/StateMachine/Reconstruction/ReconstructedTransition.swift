@@ -17,7 +17,8 @@ public struct ReconstructedTransition: Sendable, Hashable {
     case completed
     /// `*DidEnd(false)`: the presentation was withdrawn, or the dismissal was undone.
     case cancelled
-    /// Reported as `transition-never-completed`.
+    /// Reported as `transition-never-completed`, or a `present` nothing began before its deadline, which
+    /// UIKit dropped (`presenter-unknown` at its request: <doc:Rules#Recovery-follows-the-evidence>).
     case neverCompleted = "never-completed"
     /// Still in flight when the trace ended, before its deadline: the recording was cut.
     case unfinished

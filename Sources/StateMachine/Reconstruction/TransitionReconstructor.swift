@@ -204,6 +204,15 @@ public struct TransitionReconstructor: Sendable {
       else { continue }
       transitions[index].findings.append(finding)
       if finding.rule == .transitionNeverCompleted { transitions[index].outcome = .neverCompleted }
+      // A presentation whose own request drew `presenter-unknown` and that never began was a request UIKit
+      // dropped once its deadline passed (a refused request begins no transition, and an implicit present
+      // judged by the stack rules begins at its finding): it never completed either.
+      if finding.rule == .presenterUnknown, transitions[index].kind == .presentation,
+        transitions[index].firstLine == finding.line, transitions[index].willBeginT == nil,
+        transitions[index].animationStartT == nil, transitions[index].endedT == nil
+      {
+        transitions[index].outcome = .neverCompleted
+      }
     }
     return transitions
   }

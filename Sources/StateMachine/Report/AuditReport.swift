@@ -1,24 +1,28 @@
 /// The audit of many trace files, with the exit status CI acts on and the two ways to print it.
 ///
 /// ```swift
-/// let report = AuditReport(files: paths.map { FileReport.audit(path: $0) })
+/// let report = AuditReport(files: paths.map { FileReport.audit(path: $0) }, strict: true)
 /// print(report.text(color: false))
-/// exit(report.exitStatus)
+/// exit(report.exitStatus.rawValue)
 /// ```
 public struct AuditReport: Sendable, Hashable {
   public var files: [FileReport]
+  /// Whether warnings fail the run as errors do (`--strict`): the exit status, the text summary's verdict
+  /// and the JSON report's `exitStatus` all follow it.
+  public var strict: Bool
 
-  public init(files: [FileReport]) { self.files = files }
+  public init(files: [FileReport], strict: Bool = false) {
+    self.files = files
+    self.strict = strict
+  }
 
-  /// 0 clean (warnings allowed), 1 at least one error finding, 2 input errors or an unreadable file
-  /// (2 wins over 1). <doc:Rules#Reports-and-exit-status>.
-  public var exitStatus: Int32 { exitStatus(strict: false) }
-
-  /// The exit status; with `strict`, warnings fail the run as errors do.
-  public func exitStatus(strict: Bool) -> Int32 {
-    if files.contains(where: \.hasInputProblems) { return 2 }
-    if files.contains(where: { $0.findings.contains { $0.severity == .error || strict } }) { return 1 }
-    return 0
+  /// The run's exit status, by the one policy (``AuditExitStatus``): 0 clean (warnings allowed unless
+  /// `strict`), 1 a finding that fails the run, 2 input errors or an unreadable file (2 wins over 1).
+  /// <doc:Rules#Reports-and-exit-status>.
+  public var exitStatus: AuditExitStatus {
+    let totals = totals
+    return AuditExitStatus(
+      errors: totals.errors, warnings: totals.warnings, inputErrors: totals.inputErrors, strict: strict)
   }
 
   /// Counts for the summary line.
@@ -122,14 +126,10 @@ public struct AuditReport: Sendable, Hashable {
     func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
     var parts = [plural(totals.errors, "error"), plural(totals.warnings, "warning")]
     if totals.inputErrors > 0 { parts.append(plural(totals.inputErrors, "input error")) }
-    let verdict: String
-    switch exitStatus {
-    case 0: verdict = style.success("clean")
-    case 1: verdict = style.error("failed")
-    default: verdict = style.error("input errors")
-    }
+    let verdict = exitStatus.verdict(errors: totals.errors)
+    let word = verdict == .clean ? style.success(verdict.text) : style.error(verdict.text)
     return "audited \(plural(totals.files, "file")), \(plural(totals.events, "event")): "
-      + parts.joined(separator: ", ") + " in \(plural(totals.filesWithFindings, "file")) (\(verdict))"
+      + parts.joined(separator: ", ") + " in \(plural(totals.filesWithFindings, "file")) (\(word))"
   }
 
   /// The report document (<doc:Rules#Reports-and-exit-status>): `{"files":[{"path","events","violations","errors","notes"}],"summary":{…}}`.
@@ -195,7 +195,7 @@ public struct AuditReport: Sendable, Hashable {
     let totals = totals
     out += "],\"summary\":{\"files\":\(totals.files),\"events\":\(totals.events),\"errors\":\(totals.errors),"
     out +=
-      "\"warnings\":\(totals.warnings),\"inputErrors\":\(totals.inputErrors),\"exitStatus\":\(exitStatus)}}"
+      "\"warnings\":\(totals.warnings),\"inputErrors\":\(totals.inputErrors),\"exitStatus\":\(exitStatus.rawValue)}}"
     target.write(out)
   }
 }

@@ -20,7 +20,11 @@ extension AuditState {
       }
       out += "\n"
       if let deadline = presentation.deadline {
-        out += "    in flight: a hang after t=\(ReadableNumber.text(deadline.t)) (from \(deadline.reason))\n"
+        // What passing it means: a hang, or a request UIKit dropped
+        // (<doc:Rules#Recovery-follows-the-evidence>).
+        let verdict = deadline.dropsRequest ? "dropped" : "a hang"
+        out +=
+          "    in flight: \(verdict) after t=\(ReadableNumber.text(deadline.t)) (from \(deadline.reason))\n"
       } else if presentation.phase.isInFlight {
         out +=
           "    in flight: cannot hang yet (a finger is down, or another member of its stack carries it)\n"

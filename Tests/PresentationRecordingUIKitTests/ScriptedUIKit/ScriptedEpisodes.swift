@@ -95,7 +95,7 @@ enum ScriptedEpisodes {
 
   /// An interruptible custom card (the animator vends an interruptible animator): presented running
   /// (`wantsInteractiveStart` false) and caught by the user, then dismissed interactively, let go, caught
-  /// again and let go to finish: the kinds decision 13 adds.
+  /// again and let go to finish: the kinds <doc:Rules#Interruptible-transitions> reads.
   static let interruptibleCard = [
     event(20.0, "card", .present, Payload(presenter: "root", animated: true, style: "custom")),
     event(20.001, "card", .presentationTransitionWillBegin),

@@ -21,14 +21,16 @@ import Testing
     let report = BoundedExplorer(depth: 6, presentations: 1).run()
     let cycle = report.presentThenDismiss ?? []
     #expect(report.presentedThenDismissed > 0, "depth 6: no presentation was presented and dismissed")
-    // Each transition in two events: a request ended by completeTransition with no WillBegin logged
-    // (decisions 4 and 15) comes before the callbacks-only WillBegin and DidEnd in the alphabet's order.
+    // Each transition in two events: a request ended by completeTransition with no WillBegin logged (Rules:
+    // "Optional request events", "Transitions recorded from the animator alone") comes before the
+    // callbacks-only WillBegin and DidEnd in the alphabet's order.
     #expect(
       cycle.map(\.kind) == [.present, .completeTransition, .dismiss, .completeTransition],
       "depth 6: \(cycle.map(\.kind.rawValue))")
   }
 
-  /// The alphabet holds the payloads that issue 15's readings turn on: a `present` in a system style and a
+  /// The alphabet holds the payloads that the census kinds (`TraceCensus.Kind`) turn on: a `present` in a
+  /// system style and a
   /// `startInteractiveTransition` with `wantsInteractiveStart` false, beside every event kind.
   @Test func theAlphabetHoldsSystemStylesAndRunningStarts() {
     let explorer = BoundedExplorer(depth: 0, presentations: 2)

@@ -139,10 +139,11 @@ import Testing
     #expect(problems.count == 1 && problems.first?.hasPrefix("stack: ") == true, "\(problems)")
   }
 
-  /// The kinds issue 15 added, mutated on their own (few other episodes, so every mutation lands near
-  /// one): the two judges agree, and find violations there.
+  /// The census kinds (`TraceCensus.Kind`: observed, animator-only, aborted, interruptible), mutated on their
+  /// own (few other episodes, so every mutation lands near one): the two judges agree, and find violations
+  /// there.
   @Test(arguments: [41, 42] as [UInt64])
-  func theJudgesAgreeOnIssue15KindsMutated(seed: UInt64) {
+  func theJudgesAgreeOnCensusKindsMutated(seed: UInt64) {
     var weights = GeneratorConfiguration.Weights(
       presentAnimated: 1, presentInteractiveFinish: 0, presentInteractiveCancel: 0, presentNonAnimated: 0,
       presentCallbacksOnly: 0, dismissAnimated: 1, dismissInteractiveFinish: 0, dismissInteractiveCancel: 0,
@@ -166,7 +167,7 @@ import Testing
           agreed += 1
           if let rule = comparison.machineRule { violations.insert(rule) }
         }
-        if Self.disagreement(events, context: "seed \(seed) trace \(round) (issue 15 kinds)") { return }
+        if Self.disagreement(events, context: "seed \(seed) trace \(round) (census kinds)") { return }
       }
     }
     #expect(agreed > 30, "seed \(seed): the two agreed on \(agreed)")
@@ -238,7 +239,7 @@ import Testing
           + "completeTransition(true) p1", .violation(at: 3)
       ),
     ] as [(String, OrderingAcceptor.Verdict)])
-  func theAcceptorReadsIssue15Kinds(script: String, expected: OrderingAcceptor.Verdict) {
+  func theAcceptorReadsTheCensusKinds(script: String, expected: OrderingAcceptor.Verdict) {
     let events = Self.events(script)
     let comparison = OrderingAcceptor.compare(OrderingAcceptor.projection(of: events))
     switch (comparison.acceptor, expected) {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PresentationStateMachine
 
-/// `TraceCensus` counts issue 15's kinds from a trace's events as the contract reads them, and expects a
+/// `TraceCensus` counts its kinds from a trace's events as the contract reads them, and expects a
 /// `transition-aborted` exactly where the machine reports one.
 @Suite struct FuzzTraceCensusTests {
   static func census(ofBundled path: String) throws -> (census: TraceCensus, header: TraceHeader?) {
@@ -32,7 +32,9 @@ import Testing
       ("valid/interactive-dismiss-cancelled-completion-runs.jsonl", [:]),
       ("rules/transition-aborted.jsonl", [.abort: 1, .animatorOnly: 2]),
     ] as [(String, [TraceCensus.Kind: Int])])
-  func theBundledRecordingsOfIssue15AreCountedAsTheyRead(path: String, expected: [TraceCensus.Kind: Int])
+  func theBundledRecordingsOfTheCensusKindsAreCountedAsTheyRead(
+    path: String, expected: [TraceCensus.Kind: Int]
+  )
     throws
   {
     let (census, header) = try Self.census(ofBundled: path)

@@ -98,8 +98,9 @@ import Testing
     #expect(overlapping > 0, "seed 5: the window scenes never had transitions in flight at once")
   }
 
-  /// Issue 15's kinds, mixed with the others in one long trace, each in the variants the generator writes.
-  @Test func coversIssue15Scenarios() {
+  /// The census kinds (`TraceCensus.Kind`), mixed with the others in one long trace, each in the variants the
+  /// generator writes.
+  @Test func coversEveryCensusKind() {
     var generator = TraceGenerator(seed: 5, configuration: GeneratorConfiguration(episodes: 200, roots: 3))
     let events = generator.events()
     let census = TraceCensus(events: events)

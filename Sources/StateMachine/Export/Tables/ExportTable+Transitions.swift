@@ -47,7 +47,8 @@ extension ExportTable {
     ExportField(
       ExportColumn(
         "outcome", .varchar,
-        "`completed`, `cancelled`, `never-completed` (reported as a hang) or `unfinished` (the recording was cut)."
+        "`completed`, `cancelled`, `never-completed` (reported as a hang, or a present UIKit dropped) or "
+          + "`unfinished` (the recording was cut)."
       )
     ) { .varchar($0.transition.outcome.rawValue) },
     ExportField(
