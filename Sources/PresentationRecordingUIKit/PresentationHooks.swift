@@ -13,7 +13,8 @@
 /// it did nothing and returns `.alreadyInstalled`. A group of hooks that cannot install (a selector missing
 /// on this iOS version) is logged once and left out: UIKit stays untouched for it and the other groups
 /// record. No object UIKit or the app holds is replaced: the hooks observe methods on their classes.
-/// What is recorded is the contract's (<doc:Rules#Presentations-observed-from-outside>).
+/// What is recorded is the contract's (the Rules article, "Presentations observed from outside"), as
+/// <doc:RecordingAnApp> lists it.
 @MainActor
 public final class PresentationHooks {
   /// The hooks the swapped UIKit methods call.

@@ -10,8 +10,9 @@ import Testing
   static let guide = "Tests/PresentationRecordingUIKitTests/Guide"
   /// The documents whose every ```swift block must be compiled.
   static let documents = [
-    "Sources/StateMachine/PresentationStateMachine.docc/RecordingAnApp.md",
-    "Sources/StateMachine/PresentationStateMachine.docc/RecordingFromUIKit.md",
+    "Sources/PresentationRecordingUIKit/PresentationRecordingUIKit.docc/RecordingAnApp.md",
+    "Sources/PresentationRecordingUIKit/PresentationRecordingUIKit.docc/RecordingFromUIKit.md",
+    "Sources/PresentationRecordingUIKit/PresentationRecordingUIKit.docc/PresentationRecordingUIKit.md",
     "README.md",
   ]
   /// The quick start's blocks, in the article's order: the quick start, the manual calls.
@@ -126,8 +127,9 @@ import Testing
 
   @Test func theFrameworkArticleLinksTheGuide() throws {
     #expect(
-      try Self.read("Sources/StateMachine/PresentationStateMachine.docc/PresentationStateMachine.md")
-        .contains("<doc:RecordingAnApp>")
+      try Self.read(
+        "Sources/PresentationRecordingUIKit/PresentationRecordingUIKit.docc/PresentationRecordingUIKit.md"
+      ).contains("<doc:RecordingAnApp>")
     )
   }
 }

@@ -13,7 +13,7 @@
 ///
 /// Every event of the trace format is recorded the same way, with the payload keys its `EventKind` lists
 /// (`payloadKeys`): a system sheet's request with its style and its appearance callbacks, an interruptible
-/// animator, an interaction controller's `wantsInteractiveStart` (<doc:RecordingFromUIKit>):
+/// animator, an interaction controller's `wantsInteractiveStart` (the glue's Recording from UIKit by hand):
 ///
 /// ```swift
 /// recorder.record(.present, id: "settings", Payload(presenter: "root", animated: true, style: "pageSheet"))
