@@ -13,6 +13,8 @@ import PresentationStateMachine
 // audit (`FileReport.audit`, what `replay audit` runs), the reader alone, a Foundation `JSONDecoder` +
 // `Codable` decode of the same file, the floor (read and count newlines), `wc -l` in its own process, the
 // machine alone on events in memory, and two files on one and on two cores. Each figure is the median of `--runs` runs.
+// `--memory` measures something else: the peak memory of each `replay` command in its own process
+// (MemoryBenchmark.swift).
 
 let usage = """
   USAGE: swift run -c release ReplayBenchmark [options]
@@ -32,6 +34,8 @@ let usage = """
                         (--events calls per run, default 1000000), and nothing else
     --only PHASE        run one phase once, print nothing else (for profilers): audit, reader, replay,
                         reference, floor, jsondecoder, auditor, session
+    --memory            the peak memory of every `replay` command, each in its own process, on a trace
+                        of many presentations and a fleet of findings (`--memory --help` for its options)
     -h, --help          show this help
   """
 
@@ -198,6 +202,13 @@ extension String {
 
 func runBenchmark() -> Int32 {
   let arguments = Array(CommandLine.arguments.dropFirst())
+  if arguments.contains("--memory") {
+    if arguments.contains("-h") || arguments.contains("--help") {
+      print(MemoryBenchmark.usage)
+      return 0
+    }
+    return MemoryBenchmark.run(arguments)
+  }
   if arguments.contains("-h") || arguments.contains("--help") {
     print(usage)
     return 0
