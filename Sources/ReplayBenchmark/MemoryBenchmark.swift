@@ -18,9 +18,9 @@ import PresentationStateMachine
 /// print(run?.kilobytes ?? 0)  // the child's high-water mark
 /// ```
 ///
-/// The traces have the shape the commands once held whole: one presentation after another (`present` with
-/// style `alert` from `root`, its `completion`, `dismiss`, its `completion`, a second apart, every id new),
-/// so memory that grows with the trace's length shows, and a thousand files each of a thousand findings
+/// The traces: one presentation after another (`present` with style `alert` from `root`, its
+/// `completion`, `dismiss`, its `completion`, a second apart, every id new), so memory that grows with the
+/// trace's length shows, and a thousand files each of a thousand findings
 /// (`dismiss` of ids never presented), so memory that grows with the fleet shows. Children are measured
 /// one at a time, so each figure is that command's alone.
 enum MemoryBenchmark {
