@@ -113,17 +113,20 @@ public struct ReplayStream {
   /// track's first, each finding with its transition's track (`nil` when it belongs to none), and the
   /// trace's first `t` as soon as it is read. `window` is how many may wait behind one not settled
   /// (`.max` keeps the order whatever it costs); past `limit` transitions or findings the stream stops
-  /// reading.
+  /// reading. It lets go of what settled every `interval` records (by default every 256, or every so many
+  /// as it keeps presentations, so that a pass costs a constant per record; the tests pass after every
+  /// record).
   static func stream(
     path: String, configuration: AuditConfiguration, window: Int = Self.window, limit: Int? = nil,
-    opening open: () throws(ReadFailure) -> TraceReader, started: (Double) -> Void = { _ in },
+    passEvery interval: Int? = nil, opening open: () throws(ReadFailure) -> TraceReader,
+    started: (Double) -> Void = { _ in },
     transition: (ReconstructedTransition, _ track: Int, _ opensTrack: Bool) -> Void,
     finding: (Finding, _ track: Int?) -> Void
   ) -> Summary {
     do {
       return stream(
         reader: try open(), path: path, configuration: configuration, window: window, limit: limit,
-        started: started, transition: transition, finding: finding)
+        passEvery: interval, started: started, transition: transition, finding: finding)
     } catch {
       var summary = Summary(path: path)
       summary.readFailure = error.message
@@ -141,7 +144,7 @@ public struct ReplayStream {
 
   static func stream(
     reader: consuming TraceReader, path: String, configuration: AuditConfiguration, window: Int,
-    limit: Int?, started: (Double) -> Void = { _ in },
+    limit: Int?, passEvery interval: Int? = nil, started: (Double) -> Void = { _ in },
     transition handOverTransition: (ReconstructedTransition, _ track: Int, _ opensTrack: Bool) -> Void,
     finding handOverFinding: (Finding, _ track: Int?) -> Void
   ) -> Summary {
@@ -204,7 +207,7 @@ public struct ReplayStream {
       recordsSincePass += 1
       // A pass walks every presentation with transitions kept and, with findings waiting, every slot of
       // the machine: taken once per so many records, it costs a constant per record.
-      guard recordsSincePass >= max(256, reconstructor.keptPresentations) else { return }
+      guard recordsSincePass >= interval ?? max(256, reconstructor.keptPresentations) else { return }
       recordsSincePass = 0
       pass(line: line)
     }
