@@ -17,7 +17,11 @@ enum ExportCommand {
     Writes the trace's timeline to standard output:
       chrome   Chrome Trace Event JSON: open it in https://ui.perfetto.dev or chrome://tracing. One track per
                presentation; each transition and its phases as duration events; findings as instant events.
-      svg      a self-contained SVG timeline to open in a browser or attach to a bug report.
+               A trace of more than \(ReplayStream.window) transitions and findings is written as it is
+               replayed, in the memory of what is in flight (its events then come in the order they settle).
+      svg      a self-contained SVG timeline to open in a browser or attach to a bug report. It is held
+               whole: at most \(SVGTimelineExporter.limit) transitions and \(SVGTimelineExporter.limit) findings (past
+               either, exit status 2 and a note of what streams instead).
 
     With --table, writes one row per reconstructed transition, per finding or per trace of every trace the
     paths name (a directory means every regular *.jsonl file below it; - reads paths from standard input),
@@ -88,17 +92,65 @@ enum ExportCommand {
       return input.failure(error)
     }
     let path = file.path
-    let replay = file.replay(configuration: input.configuration)
+    if format == "chrome" { return chrome(file, configuration: input.configuration, output: output) }
+    let replay = TraceReplay.run(
+      path: path, configuration: input.configuration, limit: SVGTimelineExporter.limit, opening: file.reader)
     if let failure = replay.report.readFailure {
       return ReplayCLI.Result(status: .inputError, stderr: "error: \(TerminalText.escaped(failure))\n")
+    }
+    if replay.stoppedAtLimit {
+      return ReplayCLI.Result(
+        status: .inputError,
+        stderr: Self.tooLong(path, drawing: "the SVG timeline", limit: SVGTimelineExporter.limit))
     }
     var result = ReplayCLI.Result(status: replay.report.inputErrors.isEmpty ? .clean : .inputError)
     for error in replay.report.inputErrors {
       result.stderr += DiagnosticLine.inputError(error, path: path)
     }
-    result.stdout =
-      format == "chrome"
-      ? ChromeTraceExporter.export(replay) : SVGTimelineExporter.export(replay, width: width)
+    result.stdout = SVGTimelineExporter.export(replay, width: width)
+    return result
+  }
+
+  /// Why a trace was not drawn whole: it holds more transitions or findings than a drawing holds
+  /// (``SVGTimelineExporter/limit``, ``ShowRenderer/limit``), and what to run instead.
+  static func tooLong(_ path: String, drawing: String, limit: Int) -> String {
+    let file = TerminalText.escaped(path)
+    return
+      "error: \(file) has more than \(limit) transitions or findings: \(drawing) draws at most \(limit) of "
+      + "each, held whole. Export its rows instead (replay export --table transitions|findings \(file)), or "
+      + "its timeline for Perfetto (replay export --format chrome \(file)), which stream a trace of any "
+      + "length\n"
+  }
+
+  /// The Chrome timeline, streamed: a trace of any length is written as the replay settles it, a short
+  /// one held whole as before (``ChromeTraceExporter/export(path:configuration:window:opening:write:)``).
+  static func chrome(_ file: TraceFile, configuration: AuditConfiguration, output: TableExport.Output)
+    -> ReplayCLI.Result
+  {
+    let path = file.path
+    var failure: (any Error)?
+    let (summary, document) = ChromeTraceExporter.export(
+      path: path, configuration: configuration, opening: file.reader
+    ) { piece in
+      guard failure == nil else { return }
+      do {
+        try output.rows(piece)
+      } catch {
+        failure = error
+      }
+    }
+    if let readFailure = summary.readFailure {
+      return ReplayCLI.Result(status: .inputError, stderr: "error: \(TerminalText.escaped(readFailure))\n")
+    }
+    var result = ReplayCLI.Result(status: summary.inputErrors.isEmpty ? .clean : .inputError)
+    for error in summary.inputErrors {
+      result.stderr += DiagnosticLine.inputError(error, path: path)
+    }
+    if let document { result.stdout = document }
+    if let failure {
+      result.status = .inputError
+      result.stderr += "error: cannot write the timeline: \(ErrorText.describe(failure))\n"
+    }
     return result
   }
 }

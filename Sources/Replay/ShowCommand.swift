@@ -7,7 +7,10 @@ enum ShowCommand {
 
     Rebuilds every transition of one trace: when it was requested, began, animated, was finished or
     cancelled, completed and ended (times relative to the trace's first event), declared versus measured
-    duration, outcome and findings; then a timeline with one row per presentation.
+    duration, outcome and findings; then a timeline with one row per presentation. It holds the trace
+    whole, so it draws at most \(ShowRenderer.limit) transitions and \(ShowRenderer.limit) findings: past
+    either it stops (exit status 2) and names what streams a trace of any length instead (replay export
+    --table, --format chrome).
 
     OPTIONS:
       --width COLUMNS      timeline width, 20 to \(ShowRenderer.maximumWidth) (default: $COLUMNS when it is
@@ -40,7 +43,13 @@ enum ShowCommand {
       return input.failure(error)
     }
     let path = file.path
-    let replay = file.replay(configuration: input.configuration)
+    let replay = TraceReplay.run(
+      path: path, configuration: input.configuration, limit: ShowRenderer.limit, opening: file.reader)
+    if replay.stoppedAtLimit {
+      return ReplayCLI.Result(
+        status: .inputError,
+        stderr: width.note + ExportCommand.tooLong(path, drawing: "show", limit: ShowRenderer.limit))
+    }
     var result = ReplayCLI.Result(
       status: AuditReport(files: [replay.report], strict: input.isStrict).exitStatus, stderr: width.note)
     if let failure = replay.report.readFailure {

@@ -37,6 +37,12 @@ enum StatsCommand {
       [CommandInput.Option.format, merge] + TraceFiles.Option.all
   }
 
+  /// What a trace's stream hands the statistics: each transition as it settles, then the trace's summary.
+  private enum Item: Sendable {
+    case transition(ReconstructedTransition)
+    case trace(ReplayStream.Summary)
+  }
+
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
     switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
@@ -78,18 +84,30 @@ enum StatsCommand {
         return input.failure(error)
       }
       result.stderr = selection.notes
-      let replays = TraceBatch.map(selection.files, jobs: selection.jobs) {
-        $0.replay(configuration: configuration)
-      }
-      for (file, replay) in zip(selection.files, replays) {
-        let path = file.path
-        if let failure = replay.report.readFailure {
-          result.stderr += "\(TerminalText.escaped(path)): error: \(TerminalText.escaped(failure))\n"
+      // Each trace streams its transitions, which are added up in the order of the files and of their
+      // start (a histogram's sum depends on the order): memory holds the transitions in flight, not a
+      // trace's, let alone the fleet's.
+      let configuration = configuration
+      TraceBatch.stream(selection.files, jobs: selection.jobs) { file, emit in
+        let summary = ReplayStream.run(
+          path: file.path, configuration: configuration, opening: file.reader,
+          transition: { emit(Item.transition($0)) }, finding: { _ in })
+        emit(Item.trace(summary))
+      } consume: { _, item in
+        switch item {
+        case .transition(let transition):
+          statistics.add(transition)
+        case .trace(let summary):
+          let path = summary.path
+          if let failure = summary.readFailure {
+            result.stderr += "\(TerminalText.escaped(path)): error: \(TerminalText.escaped(failure))\n"
+          }
+          for error in summary.inputErrors {
+            result.stderr += DiagnosticLine.inputError(error, path: path)
+          }
+          statistics.add(summary)
         }
-        for error in replay.report.inputErrors {
-          result.stderr += DiagnosticLine.inputError(error, path: path)
-        }
-        statistics.add(replay)
+        return true
       }
       if statistics.inputErrors > 0 { result.status = .inputError }
     }

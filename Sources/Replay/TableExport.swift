@@ -14,10 +14,11 @@ import PresentationStateMachine
 /// // writes out/part-0-of-4.csv: the header, then a row per transition of shard 0's traces
 /// ```
 ///
-/// It streams: a window of `--jobs` traces is replayed at once, their rows written in the order of the
-/// files, then let go, so the rows are the same whatever `--jobs` and memory holds a window, never the
-/// fleet. Each trace's rows are whole lines written together; a part file is written under a temporary
-/// name and renamed when complete (``PartFile``), so a batch engine never collects half a file.
+/// It streams: `--jobs` traces are replayed at once, each handing over its rows as they settle
+/// (``ReplayStream``), and the rows are written in the order of the files, so they are the same whatever
+/// `--jobs` and memory holds the transitions in flight and a few chunks of rows per thread, never a trace
+/// or the fleet. Rows are written in chunks of whole lines; a part file is written under a temporary name
+/// and renamed when complete (``PartFile``), so a batch engine never collects half a file.
 enum TableExport {
   /// Where the rows go: a function given whole lines, in order.
   typealias Write = (String) throws -> Void
@@ -101,12 +102,16 @@ enum TableExport {
       shard: shard, out: parsed[ExportCommand.Option.out])
   }
 
-  /// One trace's rows as the lines to write, and what went wrong reading it.
-  private struct Rendered: Sendable {
-    var lines: String
-    var diagnostics: String
-    var hasInputProblems: Bool
+  /// What a trace's stream hands the writer: whole lines of rows as they settle, in chunks, then what went
+  /// wrong reading the trace.
+  private enum Rendered: Sendable {
+    case lines(String)
+    case end(diagnostics: String, hasInputProblems: Bool)
   }
+
+  /// Rows are handed to the writer in chunks of about this many bytes of whole lines: few enough writes,
+  /// little held.
+  static let chunkSize = 64 << 10
 
   /// Writes the header and every trace's rows through `write`, and each trace's input errors through
   /// `diagnose`; a failing write ends the run (exit 2) and `written` is false.
@@ -118,43 +123,71 @@ enum TableExport {
     var result = ReplayCLI.Result()
     let table = request.table
     let format = request.format
+    let header = format.header(of: table)
+    var failure: (any Error)?
     do {
-      let header = format.header(of: table)
       if !header.isEmpty { try write(header) }
-      var start = 0
-      while start < request.files.count {
-        let window = Array(request.files[start..<min(start + request.jobs, request.files.count)])
-        start += window.count
-        let rendered = TraceBatch.map(window, jobs: request.jobs) { file in
-          render(file.exported(configuration: configuration), table: table, format: format)
-        }
-        for trace in rendered {
-          if !trace.lines.isEmpty { try write(trace.lines) }
-          if !trace.diagnostics.isEmpty { diagnose(trace.diagnostics) }
-          if trace.hasInputProblems { result.status = .inputError }
-        }
-      }
     } catch {
+      failure = error
+    }
+    if failure == nil {
+      // Each trace streams its rows as they settle (`ReplayStream`), in the order of the files whatever
+      // --jobs: memory holds the transitions in flight and a few chunks per thread, never a trace's rows.
+      TraceBatch.stream(request.files, jobs: request.jobs) { file, emit in
+        render(file, table: table, format: format, configuration: configuration, emit: emit)
+      } consume: { _, rendered in
+        switch rendered {
+        case .lines(let lines):
+          do {
+            try write(lines)
+          } catch {
+            failure = error
+            return false
+          }
+        case .end(let diagnostics, let hasInputProblems):
+          if !diagnostics.isEmpty { diagnose(diagnostics) }
+          if hasInputProblems { result.status = .inputError }
+        }
+        return true
+      }
+    }
+    if let failure {
       result.status = .inputError
-      result.stderr += "error: cannot write the rows: \(ErrorText.describe(error))\n"
+      result.stderr += "error: cannot write the rows: \(ErrorText.describe(failure))\n"
       return (result, false)
     }
     return (result, true)
   }
 
-  private static func render(_ trace: ExportedTrace, table: ExportTable, format: ExportFormat) -> Rendered {
+  /// Replays one trace and emits its rows as they settle, in chunks of whole lines, then its diagnostics.
+  private static func render(
+    _ file: TraceFile, table: ExportTable, format: ExportFormat, configuration: AuditConfiguration,
+    emit: (Rendered) -> Void
+  ) {
+    let path = file.path
     var lines = ""
-    for row in table.rows(of: trace) { lines += format.line(row, of: table) }
-    let report = trace.replay.report
+    func add(_ row: [ExportValue]) {
+      lines += format.line(row, of: table)
+      if lines.utf8.count >= chunkSize {
+        emit(.lines(lines))
+        lines = ""
+      }
+    }
+    let summary = ReplayStream.run(
+      path: path, configuration: configuration, opening: file.reader,
+      transition: { if table == .transitions { add(ExportTable.row(of: $0, in: path)) } },
+      finding: { if table == .findings { add(ExportTable.row(of: $0, in: path)) } })
+    if table == .traces { add(ExportTable.row(of: summary)) }
+    if !lines.isEmpty { emit(.lines(lines)) }
     var diagnostics = ""
-    let path = TerminalText.escaped(trace.path)
-    if let failure = report.readFailure {
-      diagnostics += "\(path): error: \(TerminalText.escaped(failure))\n"
+    let escaped = TerminalText.escaped(path)
+    if let failure = summary.readFailure {
+      diagnostics += "\(escaped): error: \(TerminalText.escaped(failure))\n"
     }
-    for error in report.inputErrors {
-      diagnostics += DiagnosticLine.inputError(error, path: trace.path)
+    for error in summary.inputErrors {
+      diagnostics += DiagnosticLine.inputError(error, path: path)
     }
-    return Rendered(lines: lines, diagnostics: diagnostics, hasInputProblems: report.hasInputProblems)
+    emit(.end(diagnostics: diagnostics, hasInputProblems: summary.hasInputProblems))
   }
 
   /// The part file's name: `part-I-of-N.jsonl|csv`.

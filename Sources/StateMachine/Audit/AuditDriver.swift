@@ -95,6 +95,27 @@ public struct AuditDriver: Sendable {
     auditor.finish(into: &findings)
   }
 
+  /// Hands over the findings settled since the last call, in the order they were settled, and keeps no
+  /// copy: a replay that streams its findings holds only those it has not written yet.
+  mutating func takeFindings() -> [Finding] {
+    guard !findings.isEmpty else { return [] }
+    defer { findings = [] }
+    return findings
+  }
+
+  /// The earliest line a finding settled later may name, of the presentation `id` (`nil`: only lines to
+  /// come); read in place (through `auditor`, a closure would copy the machine on every call).
+  func earliestPendingLine(of id: String) -> Int? { auditor.earliestPendingLine(of: id) }
+
+  /// The earliest line any finding settled later may name (`nil`: only lines to come).
+  func earliestPendingLine() -> Int? { auditor.earliestPendingLine() }
+
+  /// Starts keeping the ids of the presentations the machine forgets (`takeForgotten()`).
+  mutating func keepForgotten() { auditor.keepForgotten() }
+
+  /// The ids of the presentations the machine forgot since the last call.
+  mutating func takeForgotten() -> [String] { auditor.takeForgotten() }
+
   /// What the audit would settle if the trace's clock read `t` now and, with `finishing`, if the trace
   /// ended there, without changing the audit.
   public func probe(advancingTo t: Double?, line: Int, finishing: Bool) -> [Finding] {

@@ -290,6 +290,42 @@ public struct Auditor: Sendable, Codable {
     }
   }
 
+  /// The earliest line a finding this audit settles later may name, of the presentation `id` (`nil` when
+  /// none: its later findings name lines still to come). A replay that hands each transition over once
+  /// nothing can change it asks: a finding belongs to the transition its line falls in.
+  func earliestPendingLine(of id: String) -> Int? {
+    session.storage.slot(of: id).flatMap { earliestPendingLine(ofSlot: $0) }
+  }
+
+  /// The earliest line any finding this audit settles later may name, over every presentation it holds
+  /// (`nil` when none: later findings name lines still to come). One pass over the slots: asked now and
+  /// then, not per event.
+  func earliestPendingLine() -> Int? {
+    var earliest: Int?
+    for slot in 0..<session.slotCount {
+      if let line = earliestPendingLine(ofSlot: slot) { earliest = min(earliest ?? line, line) }
+    }
+    return earliest
+  }
+
+  private func earliestPendingLine(ofSlot slot: Int) -> Int? {
+    session.earliestPendingLine(ofSlot: slot) { serial in
+      (reportedHangs.contains(serial), reportedUndriven.contains(serial))
+    }
+  }
+
+  /// Starts keeping the ids of the presentations the session forgets, for `takeForgotten()`.
+  mutating func keepForgotten() {
+    if session.forgottenLog == nil { session.forgottenLog = [] }
+  }
+
+  /// The ids the session forgot since the last call (when `keepForgotten()` asked it to keep them).
+  mutating func takeForgotten() -> [String] {
+    guard let log = session.forgottenLog, !log.isEmpty else { return [] }
+    session.forgottenLog = []
+    return log
+  }
+
   private func append(_ late: [LateViolation], into findings: inout [Finding]) {
     for late in late {
       findings.append(

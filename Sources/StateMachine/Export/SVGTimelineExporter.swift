@@ -29,6 +29,16 @@ public enum SVGTimelineExporter {
     "requested", "began", "animating", "interactive", "finishing", "cancelling", "completing", "hung",
   ]
 
+  /// The most transitions, and the most findings, a timeline draws: it holds the trace whole (a row per
+  /// presentation sized from all of them), so `replay export --format svg` reads at most this many of
+  /// each (``TraceReplay/run(path:configuration:limit:opening:)``) and says so past it, instead of
+  /// growing with the trace.
+  ///
+  /// ```swift
+  /// SVGTimelineExporter.limit  // 10000
+  /// ```
+  public static let limit = 10_000
+
   public static func export(_ replay: TraceReplay, width: Int = 1000) -> String {
     let origin = replay.startT ?? 0
     let traceEnd = replay.endT ?? origin

@@ -36,6 +36,10 @@ public struct PresentationSession: Sendable {
 
   var endedQueue: [EndedPresentation] = []
   var endedQueueHead = 0
+  /// The ids forgotten since the log was last taken, while a caller keeps one (`nil`: none is kept). A
+  /// replay that hands each transition over once nothing can change it asks which presentations ended for
+  /// good: a finding about one of them is about a presentation the machine no longer holds.
+  var forgottenLog: [String]?
   /// When the presentation at the head of `endedQueue` ended (infinity when none waits): the clock moves on
   /// nearly every event, and this answers "anything to forget?" without touching the queue.
   var earliestEndedT = Double.infinity
@@ -740,6 +744,7 @@ public struct PresentationSession: Sendable {
       else { continue }
       reportUnresolvedAppearance(ofSlot: slot, into: &late)
       storage.slots[slot].lifecycle = PresentationLifecycle(id: id)
+      forgottenLog?.append(id)
       stack.reset(slot)
       if storage.slots[slot].gesture?.isActive == false { storage.slots[slot].gesture = nil }
       storage.slots[slot].refused = nil
@@ -852,6 +857,32 @@ extension PresentationSession {
     }
     return (false, endedAt)
   }
+
+  /// The earliest line the presentation in `slot` holds that a finding settled later could name: its
+  /// `viewWill*` still unresolved, and while its transition is in flight the lines a hang or an undriven
+  /// interaction would be reported at (`reported` says whether the auditor already reported each for this
+  /// transition: it never reports one twice). `nil` when it holds none: its later findings name lines to
+  /// come.
+  func earliestPendingLine(
+    ofSlot slot: Int, reported: (_ serial: UInt64) -> (hang: Bool, undriven: Bool)
+  ) -> Int? {
+    guard storage.slots.indices.contains(slot) else { return nil }
+    return storage.reading(slot) { slot -> Int? in
+      var earliest = slot.pointee.lifecycle.pendingAppearance?.line
+      guard slot.pointee.lifecycle.phase.isInFlight else { return earliest }
+      slot.pointee.lifecycle.readTransition { record in
+        let (hang, undriven) = reported(record.serial)
+        if !hang { earliest = min(earliest ?? record.lastLine, record.lastLine) }
+        if !undriven, record.undrivenSince != nil {
+          earliest = min(earliest ?? record.undrivenSinceLine, record.undrivenSinceLine)
+        }
+      }
+      return earliest
+    }
+  }
+
+  /// How many slots the storage has (held, or vacant and kept for reuse).
+  var slotCount: Int { storage.slots.count }
 
   /// Reads the transition in `slot` in place: the auditor asks on every event, and a transition's facts
   /// are a few hundred bytes that a returned value would copy.

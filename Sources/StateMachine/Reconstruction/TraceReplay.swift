@@ -11,6 +11,9 @@ public struct TraceReplay: Sendable {
   /// The first and last `t` of the trace's events.
   public var startT: Double?
   public var endT: Double?
+  /// The replay stopped at its limit before the end of the trace (`run(path:configuration:limit:opening:)`):
+  /// the transitions and findings are those of its beginning.
+  public var stoppedAtLimit = false
 
   /// Reads and replays the trace at `path` in one streaming pass.
   public static func run(path: String, configuration: AuditConfiguration = AuditConfiguration())
@@ -31,13 +34,31 @@ public struct TraceReplay: Sendable {
     path: String, configuration: AuditConfiguration = AuditConfiguration(),
     opening open: () throws(ReadFailure) -> TraceReader
   ) -> TraceReplay {
-    do {
-      return run(reader: try open(), path: path, configuration: configuration)
-    } catch {
-      var report = FileReport(path: path)
-      report.readFailure = error.message
-      return TraceReplay(report: report, transitions: [])
-    }
+    run(path: path, configuration: configuration, limit: nil, opening: open)
+  }
+
+  /// Replays the trace that `open` opens, holding at most about `limit` transitions and as many findings:
+  /// past either, it stops reading and says so (``stoppedAtLimit``), so that a tool drawing one trace
+  /// whole (`replay show`, the SVG timeline) stays in bounded memory whatever the trace's length.
+  ///
+  /// ```swift
+  /// let replay = TraceReplay.run(path: "long.jsonl", limit: 10_000) { () throws(ReadFailure) in
+  ///   try TraceReader(path: "long.jsonl")
+  /// }
+  /// if replay.stoppedAtLimit { print("more than 10,000 transitions or findings") }
+  /// ```
+  public static func run(
+    path: String, configuration: AuditConfiguration = AuditConfiguration(), limit: Int?,
+    opening open: () throws(ReadFailure) -> TraceReader
+  ) -> TraceReplay {
+    var transitions: [ReconstructedTransition] = []
+    var findings: [Finding] = []
+    // Everything is kept, so the stream keeps the order whatever waits (its window is unbounded).
+    let summary = ReplayStream.stream(
+      path: path, configuration: configuration, window: .max, limit: limit, opening: open,
+      transition: { transition, _, _ in transitions.append(transition) },
+      finding: { finding, _ in findings.append(finding) })
+    return TraceReplay(summary, transitions: transitions, findings: findings)
   }
 
   /// Replays an already opened reader.
@@ -48,34 +69,34 @@ public struct TraceReplay: Sendable {
   public static func run(
     reader: consuming TraceReader, path: String, configuration: AuditConfiguration = AuditConfiguration()
   ) -> TraceReplay {
-    var driver = AuditDriver(configuration: configuration)
-    var reconstructor = TransitionReconstructor()
-    var startT: Double?
-    var endT: Double?
-    func observe(_ event: borrowing Event, line: Int) {
-      startT = startT ?? event.t
-      endT = max(endT ?? event.t, event.t)
-      reconstructor.observe(event, line: line, step: driver.consume(event, line: line))
-    }
-    var event = Event(t: 0, id: "", kind: .mark)
-    reader.readAll(
-      into: &event, onEvent: observe,
-      onRecord: { record in
-        switch record {
-        // A line the fast scanner left to the reference decoder comes back as a record.
-        case .event(let event, let line):
-          observe(event, line: line)
-        case .skippedEvent(_, let t, _, _, _):
-          endT = max(endT ?? t, t)
-          driver.consume(record)
-        case .header, .inputError, .note:
-          driver.consume(record)
-        }
-      })
-    driver.finish()
-    var report = FileReport(path: path)
-    report.take(driver)
-    let transitions = reconstructor.finish(findings: report.findings)
-    return TraceReplay(report: report, transitions: transitions, startT: startT, endT: endT)
+    var transitions: [ReconstructedTransition] = []
+    var findings: [Finding] = []
+    let summary = ReplayStream.stream(
+      reader: reader, path: path, configuration: configuration, window: .max, limit: nil,
+      transition: { transition, _, _ in transitions.append(transition) },
+      finding: { finding, _ in findings.append(finding) })
+    return TraceReplay(summary, transitions: transitions, findings: findings)
+  }
+
+  init(
+    report: FileReport, transitions: [ReconstructedTransition], startT: Double? = nil, endT: Double? = nil
+  ) {
+    self.report = report
+    self.transitions = transitions
+    self.startT = startT
+    self.endT = endT
+  }
+
+  /// The replay a stream handed over: its summary, every transition and every finding.
+  init(_ summary: ReplayStream.Summary, transitions: [ReconstructedTransition], findings: [Finding]) {
+    var report = FileReport(path: summary.path)
+    report.events = summary.events
+    report.findings = findings
+    report.inputErrors = summary.inputErrors
+    report.notes = summary.notes
+    report.expect = summary.expect
+    report.readFailure = summary.readFailure
+    self.init(report: report, transitions: transitions, startT: summary.startT, endT: summary.endT)
+    stoppedAtLimit = summary.stoppedAtLimit
   }
 }

@@ -17,6 +17,16 @@ public enum ShowRenderer {
   /// ```
   public static let maximumWidth = 1000
 
+  /// The most transitions, and the most findings, `replay show` draws: it holds the trace whole (its
+  /// header counts every transition, its timeline spans all of them), so it reads at most this many of
+  /// each (``TraceReplay/run(path:configuration:limit:opening:)``) and says so past it, instead of growing
+  /// with the trace.
+  ///
+  /// ```swift
+  /// ShowRenderer.limit  // 10000
+  /// ```
+  public static let limit = 10_000
+
   public static func render(_ replay: TraceReplay, width: Int, color: Bool) -> String {
     let style = TextStyle(enabled: color)
     let origin = replay.startT ?? 0

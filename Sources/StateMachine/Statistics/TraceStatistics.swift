@@ -62,32 +62,62 @@ public struct TraceStatistics: Sendable, Hashable {
 
   /// Adds one replayed trace.
   public mutating func add(_ replay: TraceReplay) {
-    files.addSaturating(1)
-    events.addSaturating(replay.report.events)
-    inputErrors.addSaturating(replay.report.inputErrors.count + (replay.report.readFailure == nil ? 0 : 1))
+    addTrace(
+      events: replay.report.events, inputErrors: replay.report.inputErrors.count,
+      unreadable: replay.report.readFailure != nil)
     for finding in replay.report.findings { findings[finding.rule.rawValue, default: 0].addSaturating(1) }
-    for transition in replay.transitions {
-      transitions[Self.transitionKey(transition.kind, transition.outcome), default: 0].addSaturating(1)
-      sources[transition.source.rawValue, default: 0].addSaturating(1)
-      styles[Self.styleKey(transition.kind, transition.presentedStyle), default: 0].addSaturating(1)
-      if transition.interruptible { interruptible.addSaturating(1) }
-      if !transition.interruptions.isEmpty {
-        interrupted.addSaturating(1)
-        interruptions.addSaturating(transition.interruptions.count)
-      }
-      // Changed in place: a copy taken out of the dictionary and put back copied its histograms' buckets.
-      durations[transition.kind, default: Durations()].add(transition)
-      if let commit = transition.commit {
-        if commit.kind == .finish {
-          finished.addSaturating(1)
-          finishProgress.add(commit.progress)
-        } else {
-          cancelled.addSaturating(1)
-          cancelProgress.add(commit.progress)
-        }
-      }
-      for pass in transition.layoutPasses { if let duration = pass.duration { layoutPasses.add(duration) } }
+    for transition in replay.transitions { add(transition) }
+  }
+
+  /// Adds what a ``ReplayStream`` says of one trace besides its transitions: its events, input errors and
+  /// findings (add each transition as the stream hands it over, in order).
+  ///
+  /// ```swift
+  /// var statistics = TraceStatistics()
+  /// let summary = ReplayStream.run(path: path, transition: { statistics.add($0) }, finding: { _ in })
+  /// statistics.add(summary)
+  /// ```
+  public mutating func add(_ summary: ReplayStream.Summary) {
+    addTrace(
+      events: summary.events, inputErrors: summary.inputErrors.count, unreadable: summary.readFailure != nil)
+    // By rule id, as `add(_: TraceReplay)` counts them (the counts are the same in any order).
+    for (rule, count) in summary.rules { findings[rule.rawValue, default: 0].addSaturating(count) }
+  }
+
+  private mutating func addTrace(events: Int, inputErrors: Int, unreadable: Bool) {
+    files.addSaturating(1)
+    self.events.addSaturating(events)
+    self.inputErrors.addSaturating(inputErrors + (unreadable ? 1 : 0))
+  }
+
+  /// Adds one transition of a trace. The durations' sums are added up in the order transitions are
+  /// added, so statistics are the same only when the transitions come in the same order (as a stream
+  /// hands them over: the order they started).
+  ///
+  /// ```swift
+  /// statistics.add(replay.transitions[0])
+  /// ```
+  public mutating func add(_ transition: ReconstructedTransition) {
+    transitions[Self.transitionKey(transition.kind, transition.outcome), default: 0].addSaturating(1)
+    sources[transition.source.rawValue, default: 0].addSaturating(1)
+    styles[Self.styleKey(transition.kind, transition.presentedStyle), default: 0].addSaturating(1)
+    if transition.interruptible { interruptible.addSaturating(1) }
+    if !transition.interruptions.isEmpty {
+      interrupted.addSaturating(1)
+      interruptions.addSaturating(transition.interruptions.count)
     }
+    // Changed in place: a copy taken out of the dictionary and put back copied its histograms' buckets.
+    durations[transition.kind, default: Durations()].add(transition)
+    if let commit = transition.commit {
+      if commit.kind == .finish {
+        finished.addSaturating(1)
+        finishProgress.add(commit.progress)
+      } else {
+        cancelled.addSaturating(1)
+        cancelProgress.add(commit.progress)
+      }
+    }
+    for pass in transition.layoutPasses { if let duration = pass.duration { layoutPasses.add(duration) } }
   }
 
   /// `"kind outcome"`, the key of `transitions` (a literal: it is looked up for every transition).

@@ -190,6 +190,29 @@ public struct TraceReader: Sequence, IteratorProtocol {
     }
   }
 
+  /// `readAll(into:onEvent:onRecord:)` that stops before the next line once `keepsReading()` says no: a
+  /// replay that holds what it reads stops at its limit instead of reading a long trace to its end.
+  @inline(__always)
+  mutating func readAll(
+    into event: inout Event, onEvent: (borrowing Event, Int) -> Void, onRecord: (TraceRecord) -> Void,
+    while keepsReading: () -> Bool
+  ) {
+    scanner.payloadKeysWritten = EventLineScanner.everyPayloadKey
+    scanner.reusesEvent = true
+    defer { scanner.reusesEvent = false }
+    while keepsReading() {
+      if let line = readWriterLine(into: &event) {
+        onEvent(event, line)
+        continue
+      }
+      switch read(into: &event, writerLineTried: true) {
+      case .event(let line): onEvent(event, line)
+      case .record(let record): onRecord(record)
+      case .end: return
+      }
+    }
+  }
+
   /// The common line, decoded before its end is looked for: a line in the writer's layout ends at its `}`,
   /// so when a newline follows, that was the whole line (`decodeWriterObject`). Its number, or `nil` when
   /// the next line is not one (or not all in the buffer yet): `read(into:)` then takes it. It only reads

@@ -1,11 +1,11 @@
 extension ExportTable {
-  /// A finding and the trace it was found in.
-  typealias FindingRow = (trace: ExportedTrace, finding: Finding)
+  /// A finding and the path of the trace it was found in.
+  typealias FindingRow = (path: String, finding: Finding)
 
   /// The columns of `findings`, one row per finding (<doc:ExportTables#findings>).
   static let findingFields: [ExportField<FindingRow>] = [
     .schemaVersion,
-    .trace { $0.trace.path },
+    .trace { $0.path },
     ExportField(
       ExportColumn("line", .bigint, "The trace line of the event that shows the violation (1-based).")
     ) {

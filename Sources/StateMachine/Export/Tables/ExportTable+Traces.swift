@@ -1,6 +1,6 @@
 extension ExportTable {
   /// The columns of `traces`, one row per trace file (<doc:ExportTables#traces>).
-  static let traceFields: [ExportField<ExportedTrace>] = [
+  static let traceFields: [ExportField<ReplayStream.Summary>] = [
     .schemaVersion,
     .trace { $0.path },
     ExportField(
@@ -32,45 +32,45 @@ extension ExportTable {
         return .varchar(out)
       } ?? .null
     },
-    ExportField(ExportColumn("events", .bigint, "Event lines read.")) { .bigint($0.replay.report.events) },
+    ExportField(ExportColumn("events", .bigint, "Event lines read.")) { .bigint($0.events) },
     ExportField(ExportColumn("transitions", .bigint, "Transitions reconstructed (rows in `transitions`).")) {
-      .bigint($0.replay.transitions.count)
+      .bigint($0.transitions)
     },
     ExportField(ExportColumn("findings", .bigint, "Findings (rows in `findings`).")) {
-      .bigint($0.replay.report.findings.count)
+      .bigint($0.findings)
     },
     ExportField(ExportColumn("errors", .bigint, "Findings of severity error.")) {
-      .bigint($0.replay.report.findings.count { $0.severity == .error })
+      .bigint($0.errors)
     },
     ExportField(ExportColumn("warnings", .bigint, "Findings of severity warning.")) {
-      .bigint($0.replay.report.findings.count { $0.severity == .warning })
+      .bigint($0.warnings)
     },
     ExportField(
       ExportColumn(
         "input_errors", .bigint, "Lines that could not be used (the rows of the good ones are exported).")
-    ) { .bigint($0.replay.report.inputErrors.count) },
+    ) { .bigint($0.inputErrors.count) },
     ExportField(
       ExportColumn(
         "verdict", .varchar,
         "`unreadable`, `input-errors`, `errors`, `warnings` or `clean`: the first that applies, as the exit status decides."
       )
-    ) { .varchar($0.verdict.rawValue) },
+    ) { .varchar(ExportedTrace.Verdict($0).rawValue) },
     ExportField(
       ExportColumn(
         "read_failure", .varchar, nullable: true,
         "Why the file could not be read at all; null when it was read.")
-    ) { .text($0.replay.report.readFailure) },
+    ) { .text($0.readFailure) },
     ExportField(ExportColumn("start_t", .double, nullable: true, unit: "seconds", "The first event's time."))
     {
-      .seconds($0.replay.startT)
+      .seconds($0.startT)
     },
     ExportField(ExportColumn("end_t", .double, nullable: true, unit: "seconds", "The last event's time.")) {
-      .seconds($0.replay.endT)
+      .seconds($0.endT)
     },
   ]
 }
 
-extension ExportedTrace {
+extension ReplayStream.Summary {
   /// The header's `key`, when it holds a string.
   fileprivate func metadata(_ key: String) -> String? {
     header?.metadata.first { $0.key == key }?.value.stringValue

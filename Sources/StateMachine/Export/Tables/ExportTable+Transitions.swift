@@ -1,11 +1,11 @@
 extension ExportTable {
-  /// A transition and the trace it was reconstructed from.
-  typealias TransitionRow = (trace: ExportedTrace, transition: ReconstructedTransition)
+  /// A transition and the path of the trace it was reconstructed from.
+  typealias TransitionRow = (path: String, transition: ReconstructedTransition)
 
   /// The columns of `transitions`, one row per reconstructed transition (<doc:ExportTables#transitions>).
   static let transitionFields: [ExportField<TransitionRow>] = [
     .schemaVersion,
-    .trace { $0.trace.path },
+    .trace { $0.path },
     ExportField(ExportColumn("presentation_id", .varchar, "The presentation's id in the trace.")) {
       .varchar($0.transition.id)
     },

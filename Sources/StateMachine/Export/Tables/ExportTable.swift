@@ -27,13 +27,39 @@ public enum ExportTable: String, Sendable, Hashable, CaseIterable {
   /// The rows `trace` adds to this table, their values in the order of ``columns``.
   public func rows(of trace: ExportedTrace) -> [[ExportValue]] {
     switch self {
-    case .transitions:
-      trace.replay.transitions.map { transition in Self.transitionFields.map { $0.value((trace, transition)) }
-      }
-    case .findings:
-      trace.replay.report.findings.map { finding in Self.findingFields.map { $0.value((trace, finding)) } }
-    case .traces:
-      [Self.traceFields.map { $0.value(trace) }]
+    case .transitions: trace.replay.transitions.map { Self.row(of: $0, in: trace.path) }
+    case .findings: trace.replay.report.findings.map { Self.row(of: $0, in: trace.path) }
+    case .traces: [Self.row(of: trace.summary)]
     }
+  }
+
+  /// The `transitions` row of one transition of the trace at `path`: what an export writes as a
+  /// ``ReplayStream`` hands each transition over.
+  ///
+  /// ```swift
+  /// ReplayStream.run(path: path, transition: { print(ExportFormat.csv.line(ExportTable.row(of: $0, in: path))) },
+  ///   finding: { _ in })
+  /// ```
+  public static func row(of transition: ReconstructedTransition, in path: String) -> [ExportValue] {
+    transitionFields.map { $0.value((path, transition)) }
+  }
+
+  /// The `findings` row of one finding of the trace at `path`.
+  ///
+  /// ```swift
+  /// ExportTable.row(of: finding, in: "session.jsonl")[5]  // .varchar("complete-twice")
+  /// ```
+  public static func row(of finding: Finding, in path: String) -> [ExportValue] {
+    findingFields.map { $0.value((path, finding)) }
+  }
+
+  /// The `traces` row of a trace, from what its stream read.
+  ///
+  /// ```swift
+  /// let summary = ReplayStream.run(path: path, transition: { _ in }, finding: { _ in })
+  /// ExportTable.row(of: summary)[7]  // .bigint(events)
+  /// ```
+  public static func row(of summary: ReplayStream.Summary) -> [ExportValue] {
+    traceFields.map { $0.value(summary) }
   }
 }

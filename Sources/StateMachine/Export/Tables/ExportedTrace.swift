@@ -75,11 +75,39 @@ public struct ExportedTrace: Sendable {
     return nil
   }
 
-  public var verdict: Verdict {
+  public var verdict: Verdict { Verdict(summary) }
+
+  /// What a stream of this trace would have summed up: the counts its `traces` row is made of.
+  var summary: ReplayStream.Summary {
     let report = replay.report
-    if report.readFailure != nil { return .unreadable }
-    if !report.inputErrors.isEmpty { return .inputErrors }
-    if report.findings.contains(where: { $0.severity == .error }) { return .errors }
-    return report.findings.isEmpty ? .clean : .warnings
+    var summary = ReplayStream.Summary(path: path)
+    summary.header = header
+    summary.events = report.events
+    summary.transitions = replay.transitions.count
+    summary.findings = report.findings.count
+    summary.errors = report.findings.count { $0.severity == .error }
+    summary.warnings = report.findings.count { $0.severity == .warning }
+    summary.inputErrors = report.inputErrors
+    summary.notes = report.notes
+    summary.expect = report.expect
+    summary.readFailure = report.readFailure
+    summary.startT = replay.startT
+    summary.endT = replay.endT
+    return summary
+  }
+}
+
+extension ExportedTrace.Verdict {
+  /// The verdict of what a stream read: the first of unreadable, input errors, errors, warnings, clean.
+  init(_ summary: ReplayStream.Summary) {
+    if summary.readFailure != nil {
+      self = .unreadable
+    } else if !summary.inputErrors.isEmpty {
+      self = .inputErrors
+    } else if summary.errors > 0 {
+      self = .errors
+    } else {
+      self = summary.findings == 0 ? .clean : .warnings
+    }
   }
 }
