@@ -1,22 +1,35 @@
 import Foundation
 import Testing
 
-/// Every Swift block of the recording guides and the README is a file of this test target (`Guide/`), or
-/// a run of consecutive lines of one (compared without their common indentation), so the build compiles
-/// it against the glue and the UIKit surface; these tests keep the articles and the files equal.
+/// Every Swift block of the README and of both DocC catalogs is compiled. A block is a file, or a run of
+/// consecutive lines of one (compared without their common indentation), of this test target (`Guide/`),
+/// which the build compiles against the glue and the UIKit surface, or of `Tests/iOS/SwiftUIQuickStart`,
+/// which needs SwiftUI and is compiled against an iPhoneOS SDK by `Tests/iOS/typecheck.sh`. These tests
+/// keep the text and the files equal.
 @Suite struct GuideTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
   static let guide = "Tests/PresentationRecordingUIKitTests/Guide"
-  /// The documents whose every ```swift block must be compiled.
-  static let documents = [
-    "Sources/PresentationRecordingUIKit/PresentationRecordingUIKit.docc/RecordingAnApp.md",
-    "Sources/PresentationRecordingUIKit/PresentationRecordingUIKit.docc/RecordingFromUIKit.md",
-    "Sources/PresentationRecordingUIKit/PresentationRecordingUIKit.docc/PresentationRecordingUIKit.md",
-    "README.md",
+  /// Compiled by `Tests/iOS/typecheck.sh`, not by the suite: SwiftUI exists only in Apple's SDKs.
+  static let swiftUI = "Tests/iOS/SwiftUIQuickStart"
+  static let catalogs = [
+    "Sources/StateMachine/PresentationStateMachine.docc",
+    "Sources/PresentationRecordingUIKit/PresentationRecordingUIKit.docc",
   ]
-  /// The quick start's blocks, in the article's order: the quick start, the manual calls.
-  static let quickStartFiles = ["QuickStart.swift", "ManualCalls.swift"]
+  /// The documents whose every ```swift block must be compiled: the README and every article of both
+  /// catalogs.
+  static let documents: [String] =
+    ["README.md"]
+    + catalogs.flatMap { catalog in
+      ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? [])
+        .filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+    }
+  static let quickStartArticle =
+    "Sources/PresentationRecordingUIKit/PresentationRecordingUIKit.docc/RecordingAnApp.md"
+  /// The quick start's blocks, in the article's order: the app delegate, the SwiftUI app, the manual calls.
+  static let quickStartFiles = [
+    "\(guide)/QuickStart.swift", "\(swiftUI)/CardsApp.swift", "\(guide)/ManualCalls.swift",
+  ]
   /// Guide files that no block shows: what the blocks assume the app has.
   static let support = ["GuideSupport.swift"]
 
@@ -24,11 +37,12 @@ import Testing
     try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
   }
 
-  /// The compiled files of `Guide/`, by name.
-  static func guideFiles() throws -> [(name: String, text: String)] {
-    let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(guide).path)
-      .filter { $0.hasSuffix(".swift") }.sorted()
-    return try names.map { ($0, try read("\(guide)/\($0)")) }
+  /// The compiled files: `Guide/`'s and the SwiftUI quick start's, by path.
+  static func compiledFiles() throws -> [(name: String, text: String)] {
+    try [guide, swiftUI].flatMap { folder in
+      try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+        .filter { $0.hasSuffix(".swift") }.sorted().map { ("\(folder)/\($0)", try read("\(folder)/\($0)")) }
+    }
   }
 
   /// The fenced Swift blocks of `markdown`, in order.
@@ -72,34 +86,46 @@ import Testing
 
   @Test(arguments: documents)
   func everySwiftBlockIsACompiledFileOrARegionOfOne(_ document: String) throws {
-    let blocks = Self.swiftBlocks(try Self.read(document))
-    #expect(!blocks.isEmpty, "\(document) has no Swift block")
-    let files = try Self.guideFiles()
-    for (index, block) in blocks.enumerated() {
+    let files = try Self.compiledFiles()
+    for (index, block) in Self.swiftBlocks(try Self.read(document)).enumerated() {
       #expect(
         Self.region(of: block, in: files) != nil,
         "block \(index + 1) of \(document) is no compiled file's region:\n\(block)")
     }
   }
 
+  /// The check reads every document, and the ones that show code have their blocks.
+  @Test func theDocumentsAndTheirBlocksAreFound() throws {
+    #expect(Self.documents.count >= 12, "\(Self.documents)")
+    for document in [
+      "README.md", Self.quickStartArticle, "\(Self.catalogs[1])/RecordingFromUIKit.md",
+      "\(Self.catalogs[1])/PresentationRecordingUIKit.md",
+      "\(Self.catalogs[0])/PresentationStateMachine.md",
+    ] {
+      #expect(Self.documents.contains(document), "\(document) is not read")
+      #expect(!Self.swiftBlocks(try Self.read(document)).isEmpty, "\(document) has no Swift block")
+    }
+    #expect(try Self.documents.flatMap { Self.swiftBlocks(try Self.read($0)) }.count >= 20)
+  }
+
   /// No compiled guide file is left that no block shows.
   @Test func everyGuideFileIsShown() throws {
     let blocks = try Self.documents.flatMap { Self.swiftBlocks(try Self.read($0)) }
-    for file in try Self.guideFiles() where !Self.support.contains(file.name) {
-      #expect(
-        blocks.contains { Self.region(of: $0, in: [file]) != nil }, "Guide/\(file.name) is in no block")
+    for file in try Self.compiledFiles()
+    where !Self.support.contains(where: { file.name.hasSuffix("/\($0)") }) {
+      #expect(blocks.contains { Self.region(of: $0, in: [file]) != nil }, "\(file.name) is in no block")
     }
   }
 
-  /// The quick-start article is the quick start, then the wrapper, then the manual calls, whole files.
+  /// The quick-start article is the quick start, the SwiftUI app, then the manual calls, whole files.
   @Test func theQuickStartArticleShowsItsFilesWholeAndInOrder() throws {
-    let blocks = Self.swiftBlocks(try Self.read(Self.documents[0]))
-    let files = try Self.quickStartFiles.map { try Self.read("\(Self.guide)/\($0)") }
+    let blocks = Self.swiftBlocks(try Self.read(Self.quickStartArticle))
+    let files = try Self.quickStartFiles.map { try Self.read($0) }
     #expect(blocks.count == files.count)
     for (index, (block, file)) in zip(blocks, files).enumerated() {
       #expect(
         block == file.trimmingCharacters(in: .newlines),
-        "block \(index + 1) of the quick start differs from Guide/\(Self.quickStartFiles[index])")
+        "block \(index + 1) of the quick start differs from \(Self.quickStartFiles[index])")
     }
   }
 
