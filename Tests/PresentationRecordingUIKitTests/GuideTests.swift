@@ -4,8 +4,9 @@ import Testing
 /// Every Swift block of the README and of both DocC catalogs is compiled. A block is a file, or a run of
 /// consecutive lines of one (compared without their common indentation), of this test target (`Guide/`),
 /// which the build compiles against the glue and the UIKit surface, or of `Tests/iOS/SwiftUIQuickStart`,
-/// which needs SwiftUI and is compiled against an iPhoneOS SDK by `Tests/iOS/typecheck.sh`. These tests
-/// keep the text and the files equal.
+/// which needs SwiftUI and is compiled against an iPhoneOS SDK by `Tests/iOS/typecheck.sh`. The README's
+/// install block, a fragment of a package manifest, is type-checked against the toolchain's
+/// `PackageDescription`. These tests keep the text and the files equal.
 @Suite struct GuideTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -62,6 +63,10 @@ import Testing
     return blocks
   }
 
+  /// Whether `block` is a fragment of a package manifest (the README's install block): it is type-checked
+  /// as one, not looked for in the compiled files.
+  static func isManifestFragment(_ block: String) -> Bool { block.contains(".package(url:") }
+
   /// `lines` without the indentation their non-empty lines share.
   static func dedented(_ lines: ArraySlice<Substring>) -> String {
     let indent =
@@ -87,7 +92,8 @@ import Testing
   @Test(arguments: documents)
   func everySwiftBlockIsACompiledFileOrARegionOfOne(_ document: String) throws {
     let files = try Self.compiledFiles()
-    for (index, block) in Self.swiftBlocks(try Self.read(document)).enumerated() {
+    for (index, block) in Self.swiftBlocks(try Self.read(document)).enumerated()
+    where !Self.isManifestFragment(block) {
       #expect(
         Self.region(of: block, in: files) != nil,
         "block \(index + 1) of \(document) is no compiled file's region:\n\(block)")
@@ -157,5 +163,90 @@ import Testing
         "Sources/PresentationRecordingUIKit/PresentationRecordingUIKit.docc/PresentationRecordingUIKit.md"
       ).contains("<doc:RecordingAnApp>")
     )
+  }
+
+  /// The README's install block, the only manifest fragment.
+  static func installBlock() throws -> String? {
+    let fragments = Self.swiftBlocks(try Self.read("README.md")).filter(Self.isManifestFragment)
+    #expect(fragments.count == 1, "the README has \(fragments.count) install blocks")
+    return fragments.first
+  }
+
+  /// The install block names every library product of the package, and nothing else, as the package's
+  /// products: what `Package.swift` declares is what an app can add.
+  @Test func theInstallBlockNamesTheLibraryProducts() throws {
+    let block = try #require(try Self.installBlock())
+    let manifest = try Self.read("Package.swift")
+    let declared = Set(manifest.matches(of: /\.library\(name: "([A-Za-z]+)"/).map { String($0.output.1) })
+    let named = Set(
+      block.matches(of: /\.product\(name: "([A-Za-z]+)", package: "presentation-replay"\)/)
+        .map { String($0.output.1) })
+    #expect(declared.count == 2)
+    #expect(named == declared)
+    #expect(block.contains(#".package(url: "https://github.com/"#))
+    #expect(block.contains(#"/presentation-replay.git", branch: "main")"#))
+  }
+
+  /// The install block is a manifest's `dependencies:` and `targets:` that the toolchain's
+  /// `PackageDescription` type-checks (about a second; skipped, saying why, when no `swiftc` is found).
+  @Test func theInstallBlockTypeChecksAsAManifest() throws {
+    let block = try #require(try Self.installBlock())
+    guard let compiler = Self.manifestCompiler() else {
+      print("skipped: no swiftc with its PackageDescription on PATH, in SWIFTC or from xcrun")
+      try Test.cancel("no swiftc with its PackageDescription on PATH, in SWIFTC or from xcrun")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("install-block-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let indented = block.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
+    let head =
+      "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(\n"
+      + "  name: \"MyApp\",\n"
+    let path = folder.appendingPathComponent("Package.swift")
+    try (head + indented.joined(separator: "\n") + "\n)\n").write(to: path, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: compiler.command[0])
+    let flags = ["-typecheck", "-swift-version", "6", "-package-description-version", "6.0"]
+    process.arguments = compiler.command.dropFirst() + flags + ["-I", compiler.manifestAPI, path.path]
+    let errors = Pipe()
+    process.standardOutput = errors
+    process.standardError = errors
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "the install block is no manifest fragment:\n\(message)")
+    #expect(!message.contains("warning:"), "\(message)")
+  }
+
+  /// How to run the `swiftc` of the toolchain running the tests, and the folder of its `PackageDescription`:
+  /// `SWIFTC`, else the first `swiftc` on `PATH` with its links resolved, else (where `/usr/bin/swiftc` is
+  /// a shim, on a Mac) `xcrun swiftc`, which also names the SDK.
+  static func manifestCompiler() -> (command: [String], manifestAPI: String)? {
+    let environment = ProcessInfo.processInfo.environment
+    var candidates: [(path: String, command: [String]?)] =
+      (environment["SWIFTC"].map { [($0, nil)] } ?? [])
+      + (environment["PATH"] ?? "/usr/bin").split(separator: ":").map { ("\($0)/swiftc", nil) }
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/xcrun") {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
+      process.arguments = ["--find", "swiftc"]
+      let output = Pipe()
+      process.standardOutput = output
+      if (try? process.run()) != nil {
+        let path = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        candidates.append(
+          (path.trimmingCharacters(in: .whitespacesAndNewlines), ["/usr/bin/xcrun", "swiftc"]))
+      }
+    }
+    for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+      let swiftc = URL(fileURLWithPath: candidate.path).resolvingSymlinksInPath()
+      let manifestAPI = swiftc.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("lib/swift/pm/ManifestAPI").path
+      if FileManager.default.fileExists(atPath: manifestAPI) {
+        return (candidate.command ?? [candidate.path], manifestAPI)
+      }
+    }
+    return nil
   }
 }
