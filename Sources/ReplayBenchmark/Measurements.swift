@@ -217,7 +217,7 @@ func parallelAudit(paths: [String], jobs: Int) -> [FileReport] {
   TraceBatch.map(paths, jobs: jobs) { FileReport.audit(path: $0) }
 }
 
-/// The median of a few timings (the machine is noisy; the median of three is what the README quotes).
+/// The median of a few timings (the machine is noisy; the median of three is what the Performance article quotes).
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
   guard !sorted.isEmpty else { return 0 }

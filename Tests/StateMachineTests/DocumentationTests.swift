@@ -175,4 +175,76 @@ import Testing
     #expect(readme.contains("swift run replay audit traces"))
     #expect(readme.contains("swift test"))
   }
+
+  /// The commands of the README's first shell block, without their comments: what a newcomer runs.
+  static func readmeSetUpCommands() throws -> [String] {
+    let readme = try read("README.md")
+    guard let start = readme.range(of: "```sh\n") else { return [] }
+    let end = readme[start.upperBound...].range(of: "```")?.lowerBound ?? readme.endIndex
+    return readme[start.upperBound..<end].split(separator: "\n").map { line in
+      (line.split(separator: "#", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  /// CI runs exactly the test command the README's set-up block gives a newcomer.
+  @Test func ciRunsTheReadmesTestCommand() throws {
+    let script = try Self.read(".ci/run").split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let ciTests = script.filter { $0.hasPrefix("swift test") }
+    #expect(ciTests.count == 1, "\(ciTests)")
+    let readmeTests = try Self.readmeSetUpCommands().filter { $0.hasPrefix("swift test") }
+    #expect(readmeTests.count == 1, "\(readmeTests)")
+    #expect(ciTests == readmeTests)
+    #expect(try Self.readmeSetUpCommands().contains("swift run replay audit traces"))
+  }
+
+  /// The README stays a front page: what it is, install, three quick starts, exit codes and links, the
+  /// rest in the catalogs.
+  @Test func readmeIsAtMost150Lines() throws {
+    let lines = try Self.read("README.md").split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count - 1 <= 150, "README.md has \(lines.count - 1) lines")
+  }
+
+  /// The anchor GitHub gives a heading: lowercased, punctuation other than `-` and `_` dropped, spaces as
+  /// `-`.
+  static func gitHubAnchor(_ heading: Substring) -> String {
+    String(
+      heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+        .filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" }
+        .map { $0 == " " ? "-" : $0 })
+  }
+
+  /// Every relative link of the README (read on GitHub) names a file of the repository, and its anchor a
+  /// heading of that file.
+  @Test func everyReadmeLinkResolves() throws {
+    let readme = try Self.read("README.md")
+    let link = /\]\(([^)#:]+)(?:#([^)]+))?\)/
+    var checked = 0
+    for match in readme.matches(of: link) {
+      let path = String(match.output.1)
+      checked += 1
+      guard FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path) else {
+        Issue.record("README.md links \(path), which does not exist")
+        continue
+      }
+      guard let anchor = match.output.2.map(String.init) else { continue }
+      let anchors = try Self.read(path).split(separator: "\n").filter { $0.hasPrefix("#") }.map(
+        Self.gitHubAnchor)
+      #expect(anchors.contains(anchor), "README.md links \(path)#\(anchor), which is no heading there")
+    }
+    #expect(checked >= 10)
+  }
+
+  /// The README links every article of the library's catalog and the glue's two guides.
+  @Test func readmeLinksEveryArticle() throws {
+    let readme = try Self.read("README.md")
+    for (path, _) in try Self.texts(under: Self.catalog, extensions: [".md"])
+    where !path.hasSuffix("/PresentationStateMachine.md") {
+      #expect(readme.contains("](\(path))") || readme.contains("](\(path)#"), "README.md never links \(path)")
+    }
+    for guide in ["RecordingAnApp", "RecordingFromUIKit"] {
+      #expect(readme.contains("](\(Self.glueCatalog)/\(guide).md)"), "README.md never links \(guide)")
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import PresentationStateMachine
 
-// Not in the README: the function its generator block is the body of.
+// Not in the testing article: the function its generator block is the body of.
 func generateTraces(into myHandler: (Event) -> Void) {
   var generator = TraceGenerator(seed: 42)
   generator.generate { event in myHandler(event) }
