@@ -104,11 +104,11 @@ public struct AuditDriver: Sendable {
   }
 
   /// The earliest line a finding settled later may name, of the presentation `id` (`nil`: only lines to
-  /// come); read in place (through `auditor`, a closure would copy the machine on every call).
-  func earliestPendingLine(of id: String) -> Int? { auditor.earliestPendingLine(of: id) }
+  /// come); read in place (a closure capturing `auditor` would copy the machine on every call).
+  func earliestPendingLine(of id: String) -> Int? { auditor.session.earliestPendingLine(of: id) }
 
   /// The earliest line any finding settled later may name (`nil`: only lines to come).
-  func earliestPendingLine() -> Int? { auditor.earliestPendingLine() }
+  func earliestPendingLine() -> Int? { auditor.session.earliestPendingLine() }
 
   /// Starts keeping the ids of the presentations the machine forgets (`takeForgotten()`).
   mutating func keepForgotten() { auditor.keepForgotten() }

@@ -12,37 +12,36 @@
 ///
 /// After a violation it recovers (the table says how) and goes on; one root cause is reported once.
 /// Findings are appended as they are settled, so a hang appears when later events prove it; sort by
-/// line for a report. The auditor keeps its own notes of what it reported (a hang, an undriven
-/// interaction, each once per transition). It feeds the machine events and the steps of the trace's clock
-/// (forgetting ended presentations, dropping a `present` that never began), and decides nothing in it.
+/// line for a report. The auditor drives the machine through its three entry points (each event, each
+/// step forward of the trace's clock, the end) and words findings from what they return; it keeps the
+/// trace's clock and, from the timers the steps report, when the earliest may expire, and decides
+/// nothing in the machine.
 public struct Auditor: Sendable, Codable {
   public let configuration: AuditConfiguration
   /// The machine the auditor drives.
-  public private(set) var session = PresentationSession()
+  public private(set) var session: PresentationSession
   /// The latest time any line showed: the trace's clock for deadlines (<doc:Rules#Time-evidence>).
   public private(set) var clock = -Double.infinity
   private var previousT: Double?
+  /// No timer the machine reported expires before this, so the clock has the machine judge its timers
+  /// only once it passes it. A bound, not a list of timers: steps report timers on most events and few
+  /// ever expire, and the machine judges every transition in flight when asked.
   private var earliestDeadline = Double.infinity
-  /// The transitions (``TransitionRecord/serial``) reported as hangs and still in flight: each is
-  /// reported once, and stays in flight as UIKit's does.
-  private var reportedHangs: Set<UInt64> = []
-  /// The interactions reported as undriven and still in flight.
-  private var reportedUndriven: Set<UInt64> = []
-  /// What forgetting ended presentations left unresolved during the event being audited (a `viewWill*`
-  /// never followed by its `viewDid*`), reported after the event's own finding.
-  private var forgotten: [LateViolation] = []
   /// The step of the event being audited, kept from event to event so that none is built per event.
   private var step = SessionStep(id: "", trigger: .mark, from: .absent, to: .absent)
-  /// Asks for the stepped transition's deadline after every step, even where the step says it can only
-  /// have moved deadlines later (for the tests that check the shortcut changes nothing).
+  /// What the latest step of the clock settled, kept likewise.
+  private var clockStep = ClockStep()
+  /// Has the machine report the stepped transition's timers after every step, even where the step says
+  /// it can only have moved them later (for the tests that check the shortcut changes nothing).
   var asksEveryDeadline = false
 
   private enum CodingKeys: String, CodingKey {
-    case configuration, session, clock, previousT, earliestDeadline, reportedHangs, reportedUndriven
+    case configuration, session, clock, previousT, earliestDeadline
   }
 
   public init(configuration: AuditConfiguration = AuditConfiguration()) {
     self.configuration = configuration
+    session = PresentationSession(grace: configuration.grace, undrivenAfter: configuration.undrivenAfter)
   }
 
   /// Audits one event (`line` is its line in the file) and appends what it settles to `findings`.
@@ -57,7 +56,7 @@ public struct Auditor: Sendable, Codable {
     -> SessionStep
   {
     auditIntoStep(event, line: line, into: &findings)
-    step.id = session.id(of: step, event)
+    step.id = step.id(of: event)
     return step
   }
 
@@ -70,43 +69,31 @@ public struct Auditor: Sendable, Codable {
     if let previousT, event.t < previousT {
       reportClockWentBack(to: event.t, from: previousT, line: line, id: event.id, into: &findings)
     }
-    // The event's id is read only when a deadline passes (rare): a request whose own line shows its
+    // The event's id is read only when a timer may have expired (rare): a request whose own line shows its
     // deadline passed began late, and is no dropped request.
     if event.t > clock, event.t > earliestDeadline {
       moveClock(to: event.t, lineOf: event.id, into: &findings)
     } else {
       moveClock(to: event.t, lineOf: nil, into: &findings)
     }
-    session.handle(event, line: line, into: &step)
+    session.handle(event, line: line, into: &step, reportingEveryTimer: asksEveryDeadline)
     if let rule = step.rule {
-      step.id = session.id(of: step, event)
+      step.id = step.id(of: event)
       findings.append(
         Finding(
           rule: rule, line: line, t: event.t, id: step.id,
           message: FindingMessage.make(for: step, event: event)))
     } else if Self.mayBreakTimingRule(step.trigger) {
-      step.id = session.id(of: step, event)
-      TimingRules.check(
-        event, line: line, step: step,
-        record: step.trigger == .completeTrue || step.trigger == .completeFalse
-          ? session.transition(atSlot: step.effects.slot)?.record : nil,  // only completions read it
-        configuration: configuration, into: &findings)
+      step.id = step.id(of: event)
+      TimingRules.check(event, line: line, step: step, configuration: configuration, into: &findings)
     }
-    if !forgotten.isEmpty { appendForgotten(into: &findings) }
+    if !clockStep.unresolved.isEmpty { appendUnresolved(into: &findings) }
     if step.effects.hasLateViolations { append(step.effects.lateViolations, into: &findings) }
-    let slot = step.effects.slot
-    if slot >= 0, asksEveryDeadline || !step.effects.deadlinesOnlyLater {
-      if let next = nextJudgement(ofSlot: slot) { earliestDeadline = min(earliestDeadline, next) }
-      // A step of one member of a dismissal group can give another member a deadline (its dismissal is no
-      // longer carried, as when the member that animated it ends): ask for theirs too, or a hang that only
-      // the other member's silence shows would wait for that member's next event, or for none. Only a
-      // member with an animator or a completion carries the others, and only a step that moves its phase,
-      // or gives it that animator or completion, changes what it does for them.
-      if step.from != step.to || Self.changesCarrier(step.trigger), session.mayCarryGroup(slot: slot) {
-        for member in session.otherGroupMemberSlots(ofSlot: slot) {
-          if let next = nextJudgement(ofSlot: member) { earliestDeadline = min(earliestDeadline, next) }
-        }
-      }
+    if let timer = step.effects.timer { earliestDeadline = min(earliestDeadline, timer.earliest) }
+    // The other members' timers change only with what their carrier does for them: a step that moves its
+    // phase, or gives it an animator or a completion.
+    if step.effects.hasMemberTimers, step.from != step.to || Self.changesCarrier(step.trigger) {
+      for timer in step.effects.memberTimers { earliestDeadline = min(earliestDeadline, timer.earliest) }
     }
     if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
   }
@@ -139,33 +126,6 @@ public struct Auditor: Sendable, Codable {
     }
   }
 
-  /// The deadline of `id`'s transition in flight, unless it was already reported as a hang.
-  public func deadline(of id: String) -> TransitionDeadline? {
-    guard let deadline = session.deadline(of: id, grace: configuration.grace),
-      let serial = session.lifecycle(of: id)?.transition?.serial, !reportedHangs.contains(serial)
-    else { return nil }
-    return deadline
-  }
-
-  /// The earliest time at which the transition in `slot` becomes a finding unless something happens first.
-  /// (`mutating` so that the session reads the transition in place.)
-  @inline(__always)
-  private mutating func nextJudgement(ofSlot slot: Int) -> Double? {
-    guard
-      let judged = session.judgement(
-        ofSlot: slot, grace: configuration.grace, undrivenAfter: configuration.undrivenAfter)
-    else { return nil }
-    let hang = !reportedHangs.isEmpty && reportedHangs.contains(judged.serial) ? nil : judged.hang
-    let undriven =
-      !reportedUndriven.isEmpty && reportedUndriven.contains(judged.serial) ? nil : judged.undriven
-    switch (hang, undriven) {
-    case (let hang?, let undriven?): return min(hang, undriven)
-    case (let hang?, nil): return hang
-    case (nil, let undriven?): return undriven
-    case (nil, nil): return nil
-    }
-  }
-
   /// A line's time, for a line that carries no event the machine knows (an app's own mark): it still
   /// advances the clock, judging deadlines (<doc:Rules#Time-evidence>), and still must not go backwards.
   public mutating func advanceClock(to t: Double, line: Int, id: String, into findings: inout [Finding]) {
@@ -174,7 +134,7 @@ public struct Auditor: Sendable, Codable {
       reportClockWentBack(to: t, from: previousT, line: line, id: id, into: &findings)
     }
     moveClock(to: t, lineOf: nil, into: &findings)
-    if !forgotten.isEmpty { appendForgotten(into: &findings) }
+    if !clockStep.unresolved.isEmpty { appendUnresolved(into: &findings) }
     if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
   }
 
@@ -187,28 +147,29 @@ public struct Auditor: Sendable, Codable {
         message: "\(id): t=\(t) is earlier than the previous line's t=\(previousT); "
           + "timestamps must come from one monotonic clock (CACurrentMediaTime)"))
     // Follow the evidence: judge later deadlines by the clock the trace continues with, so one outlier
-    // does not freeze the clock far ahead (deadlines are then rescanned on the next step forward).
+    // does not freeze the clock far ahead (the timers are then judged on the next step forward).
     clock = t
     earliestDeadline = -Double.infinity
   }
 
-  /// Moves the clock to `t` (after `reportClockWentBack` when it went back): judges the deadlines it
-  /// passed and lets the session forget presentations that ended long enough ago; returns what those
-  /// left unresolved, which the caller reports after the event's own finding. `id` is the presentation
+  /// Moves the clock to `t` (after `reportClockWentBack` when it went back): the machine expires the timers
+  /// it passed, which are reported at once, and forgets presentations that ended long enough ago, whose
+  /// unresolved callbacks the caller reports after the event's own finding. `id` is the presentation
   /// whose own line moves the clock, if the line is an event.
   @inline(__always)
   private mutating func moveClock(to t: Double, lineOf id: String?, into findings: inout [Finding]) {
     previousT = t
     guard t > clock else { return }
     clock = t
-    if clock > earliestDeadline { judgeDeadlines(lineOf: id, into: &findings) }
-    session.forgetEnded(before: clock - configuration.grace, unresolved: &forgotten)
+    let expiring = clock > earliestDeadline
+    session.clockAdvanced(to: clock, byLineOf: id, expiring: expiring, into: &clockStep)
+    if expiring { reportExpiries(into: &findings) }
   }
 
   /// Appends what forgetting ended presentations left unresolved, after the event's own finding.
-  private mutating func appendForgotten(into findings: inout [Finding]) {
-    append(forgotten, into: &findings)
-    forgotten.removeAll(keepingCapacity: true)
+  private mutating func appendUnresolved(into findings: inout [Finding]) {
+    append(clockStep.unresolved, into: &findings)
+    clockStep.unresolved.removeAll(keepingCapacity: true)
   }
 
   /// The end of the trace: settles what only the end can settle (unresolved appearance callbacks).
@@ -217,51 +178,30 @@ public struct Auditor: Sendable, Codable {
   /// the last event already judged: a recording cut mid-transition is not a hang (<doc:Rules#Deadlines>).
   public mutating func finish(into findings: inout [Finding]) {
     let start = findings.count
-    append(session.finish(clock: clock, grace: configuration.grace), into: &findings)
+    append(session.finish(clock: clock), into: &findings)
     configuration.rules.apply(to: &findings, from: start)
   }
 
-  /// Reports every transition whose deadline the clock passed: a hang, once per transition, which stays in
-  /// flight as UIKit's does; or a `present` nothing began, which UIKit dropped (`presenter-unknown` at the
-  /// request, and the session drops it: <doc:Rules#Recovery-follows-the-evidence>). A `present` whose own
-  /// line is the one that passed its deadline began late, the main thread blocked: a hang, not a drop.
-  private mutating func judgeDeadlines(lineOf ownID: String?, into findings: inout [Finding]) {
-    var next = Double.infinity
-    for slot in session.inFlightSlotsByID {
-      guard let lifecycle = session.lifecycle(atSlot: slot), let record = lifecycle.transition else {
-        continue
-      }
-      let id = lifecycle.id
-      if !reportedUndriven.contains(record.serial),
-        let undriven = TimingRules.undrivenDeadline(
-          phase: lifecycle.phase, record: record, gesture: session.gesture(of: id),
-          undrivenAfter: configuration.undrivenAfter),
-        let since = record.undrivenSince
-      {
-        if undriven < clock {
-          reportedUndriven.insert(record.serial)
-          let caught = since != record.interactiveStartT
-          findings.append(
-            Finding(
-              rule: .interactionUndriven, line: record.undrivenSinceLine, t: since, id: id,
-              message:
-                "\(id): \(caught ? "the interaction caught" : "startInteractiveTransition") at t=\(since) had no "
-                + "update, finish, cancel or pan event for over \(TimingRules.seconds(configuration.undrivenAfter)) "
-                + "(the trace reached t=\(clock)): an interaction controller was vended with no gesture driving it"
-            ))
-        } else {
-          next = min(next, undriven)
-        }
-      }
-      guard !reportedHangs.contains(record.serial),
-        let deadline = session.deadline(ofSlot: slot, grace: configuration.grace)
-      else { continue }
-      guard deadline.t < clock else {
-        next = min(next, deadline.t)
-        continue
-      }
-      let expected = TransitionDeadline.awaited(by: record, in: lifecycle.phase)
-      if deadline.dropsRequest, id != ownID, let presenter = session.dropRequest(ofSlot: slot) {
+  /// Words the timers the clock passed: a hang, which stays in flight as UIKit's does; an interaction
+  /// nothing drove; or a `present` nothing began, which UIKit dropped (`presenter-unknown` at the request,
+  /// and the machine dropped it: <doc:Rules#Recovery-follows-the-evidence>). Then waits for the earliest
+  /// timer still pending.
+  private mutating func reportExpiries(into findings: inout [Finding]) {
+    for expiry in clockStep.expiries {
+      switch expiry {
+      case .undriven(let id, let record):
+        guard let since = record.undrivenSince else { continue }
+        let caught = since != record.interactiveStartT
+        findings.append(
+          Finding(
+            rule: .interactionUndriven, line: record.undrivenSinceLine, t: since, id: id,
+            message:
+              "\(id): \(caught ? "the interaction caught" : "startInteractiveTransition") at t=\(since) had no "
+              + "update, finish, cancel or pan event for over \(TimingRules.seconds(configuration.undrivenAfter)) "
+              + "(the trace reached t=\(clock)): an interaction controller was vended with no gesture driving it"
+          ))
+      case .droppedRequest(let id, let presenter, let record, let deadline):
+        let expected = TransitionDeadline.awaited(by: record, in: .presentingRequested)
         findings.append(
           Finding(
             rule: deadline.rule, line: record.requestLine, t: record.requestT, id: id,
@@ -269,61 +209,30 @@ public struct Auditor: Sendable, Codable {
               + "due by t=\(Self.format(deadline.t)) (counted from \(deadline.reason)) but the trace reached "
               + "t=\(clock) without it; UIKit dropped the request, as it does when the presenter's view is not "
               + "in the window hierarchy"))
-        continue
+      case .hang(let id, let phase, let record, let deadline):
+        let expected = TransitionDeadline.awaited(by: record, in: phase)
+        findings.append(
+          Finding(
+            rule: .transitionNeverCompleted, line: record.lastLine, t: record.lastT, id: id,
+            message: "\(id): stuck in \(phase.name) since t=\(record.lastT); counted from "
+              + "\(deadline.reason), \(expected) was due by t=\(Self.format(deadline.t)) "
+              + "but the trace reached t=\(clock) without it"))
       }
-      reportedHangs.insert(record.serial)
-      findings.append(
-        Finding(
-          rule: .transitionNeverCompleted, line: record.lastLine, t: record.lastT, id: id,
-          message: "\(id): stuck in \(lifecycle.phase.name) since t=\(record.lastT); counted from "
-            + "\(deadline.reason), \(expected) was due by t=\(Self.format(deadline.t)) "
-            + "but the trace reached t=\(clock) without it"))
     }
-    earliestDeadline = next
-    // What was reported about transitions no longer in flight is never asked again: the notes stay as
-    // few as the transitions in flight.
-    if !reportedHangs.isEmpty || !reportedUndriven.isEmpty {
-      let inFlight = Set(
-        session.inFlightSlotsByID.compactMap { session.transition(atSlot: $0)?.record.serial })
-      reportedHangs.formIntersection(inFlight)
-      reportedUndriven.formIntersection(inFlight)
-    }
+    clockStep.expiries.removeAll(keepingCapacity: true)
+    earliestDeadline = clockStep.nextDeadline ?? .infinity
   }
 
-  /// The earliest line a finding this audit settles later may name, of the presentation `id` (`nil` when
-  /// none: its later findings name lines still to come). A replay that hands each transition over once
-  /// nothing can change it asks: a finding belongs to the transition its line falls in.
-  func earliestPendingLine(of id: String) -> Int? {
-    session.storage.slot(of: id).flatMap { earliestPendingLine(ofSlot: $0) }
-  }
-
-  /// The earliest line any finding this audit settles later may name, over every presentation it holds
-  /// (`nil` when none: later findings name lines still to come). One pass over the slots: asked now and
-  /// then, not per event.
-  func earliestPendingLine() -> Int? {
-    var earliest: Int?
-    for slot in 0..<session.slotCount {
-      if let line = earliestPendingLine(ofSlot: slot) { earliest = min(earliest ?? line, line) }
-    }
-    return earliest
-  }
-
-  private func earliestPendingLine(ofSlot slot: Int) -> Int? {
-    session.earliestPendingLine(ofSlot: slot) { serial in
-      (reportedHangs.contains(serial), reportedUndriven.contains(serial))
-    }
-  }
-
-  /// Starts keeping the ids of the presentations the session forgets, for `takeForgotten()`.
+  /// Starts keeping the ids of the presentations the machine forgets, for `takeForgotten()`.
   mutating func keepForgotten() {
-    if session.forgottenLog == nil { session.forgottenLog = [] }
+    if clockStep.forgotten == nil { clockStep.forgotten = [] }
   }
 
-  /// The ids the session forgot since the last call (when `keepForgotten()` asked it to keep them).
+  /// The ids the machine forgot since the last call (when `keepForgotten()` asked to keep them).
   mutating func takeForgotten() -> [String] {
-    guard let log = session.forgottenLog, !log.isEmpty else { return [] }
-    session.forgottenLog = []
-    return log
+    guard let forgotten = clockStep.forgotten, !forgotten.isEmpty else { return [] }
+    clockStep.forgotten = []
+    return forgotten
   }
 
   private func append(_ late: [LateViolation], into findings: inout [Finding]) {

@@ -1,17 +1,16 @@
 /// The timing rules (severity warning; <doc:Rules>), judged on events the machine accepted.
 ///
 /// ```swift
-/// TimingRules.check(event, line: 12, step: step, record: lifecycle.transition,
-///                   configuration: AuditConfiguration(), into: &findings)
+/// TimingRules.check(event, line: 12, step: step, configuration: AuditConfiguration(), into: &findings)
 /// ```
 ///
-/// `record` (the transition's facts) is read for `completeTransition` only.
-/// `interaction-undriven` needs later events to prove time passed; the auditor judges it with the
-/// deadlines (`TimingRules.undrivenDeadline`).
+/// A `completeTransition` is judged by what its step says it completed (``StepEffects/completion``).
+/// `interaction-undriven` needs later events to prove time passed: it is a timer of the machine's, which
+/// expires as the trace's clock passes it (`TimingRules.undrivenDeadline`).
 enum TimingRules {
   static func check(
-    _ event: borrowing Event, line: Int, step: SessionStep, record: TransitionRecord?,
-    configuration: AuditConfiguration, into findings: inout [Finding]
+    _ event: borrowing Event, line: Int, step: SessionStep, configuration: AuditConfiguration,
+    into findings: inout [Finding]
   ) {
     guard step.rule == nil else { return }
     let id = step.id
@@ -20,8 +19,8 @@ enum TimingRules {
     }
     switch step.trigger {
     case .completeTrue, .completeFalse:
-      guard let record, record.completeT == event.t else { return }
-      checkCompletion(record, at: event.t, configuration: configuration, report: report)
+      guard let completion = step.effects.completion, completion.completeT == event.t else { return }
+      checkCompletion(completion, at: event.t, configuration: configuration, report: report)
     case .layoutDid:
       guard let pass = step.effects.closedLayout, configuration.frameRate > 0 else { return }
       let frame = 1 / configuration.frameRate
@@ -49,22 +48,22 @@ enum TimingRules {
   }
 
   private static func checkCompletion(
-    _ record: TransitionRecord, at t: Double, configuration: AuditConfiguration,
+    _ completion: CompletedAnimation, at t: Double, configuration: AuditConfiguration,
     report: (Rule, String) -> Void
   ) {
     // A transition that ran as animated (no interaction, or one that started running and was never caught)
     // is timed from its animation's start (<doc:Rules#Interruptible-transitions>).
     // The earlier of the two starts logged, without building an array on every completion.
     let animationStart =
-      switch (record.animateT, record.interactiveStartT) {
+      switch (completion.animateT, completion.interactiveStartT) {
       case (let animate?, let interactive?): min(animate, interactive)
       case (let animate?, nil): animate
       case (nil, let interactive?): interactive
       case (nil, nil): Double?.none
       }
-    if record.interactiveStartT == nil || (record.running && record.commit == nil),
+    if completion.interactiveStartT == nil || (completion.running && completion.commit == nil),
       let start = animationStart,
-      let declared = record.declaredDuration
+      let declared = completion.declaredDuration
     {
       let measured = t - start
       let range = configuration.acceptableRange(around: declared)
@@ -79,7 +78,7 @@ enum TimingRules {
     }
     // An interactive transition with no declared duration, or a cancel with no update, is not timed
     // (<doc:Rules#Timing-tolerance>).
-    guard let commit = record.commit, let declared = record.declaredDuration,
+    guard let commit = completion.commit, let declared = completion.declaredDuration,
       commit.kind == .finish || commit.hadUpdate
     else { return }
     let expected = TransitionDeadline.remaining(commit, duration: declared)
@@ -109,8 +108,8 @@ enum TimingRules {
     }
   }
 
-  /// When an interaction with nothing driving it becomes `interaction-undriven`, if it can (the auditor
-  /// also leaves out an interaction it already reported).
+  /// When an interaction with nothing driving it becomes `interaction-undriven`, if it can (the session
+  /// also leaves out an interaction whose undriven timer already expired).
   @inline(__always)
   /// Drives count as the start's or the catch's own time onward: an update, a pause, a finish or cancel, or
   /// any pan event of the id (a finger still down drives it too).

@@ -3,7 +3,7 @@
 extension PresentationSession: Codable {
   private enum CodingKeys: String, CodingKey {
     case lifecycles, presenters, children, presenterOfAnother, groups, gestures, refusedRequests
-    case reportedUnknown, endedQueue, serial, refusedDismissCompletions
+    case reportedUnknown, endedQueue, serial, refusedDismissCompletions, grace, undrivenAfter
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -37,11 +37,15 @@ extension PresentationSession: Codable {
     try container.encode(Array(endedQueue[endedQueueHead...]), forKey: .endedQueue)
     try container.encode(serial, forKey: .serial)
     try container.encode(refusedDismissCompletions.sorted(), forKey: .refusedDismissCompletions)
+    try container.encode(grace, forKey: .grace)
+    try container.encode(undrivenAfter, forKey: .undrivenAfter)
   }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init()
+    self.init(
+      grace: try container.decode(Double.self, forKey: .grace),
+      undrivenAfter: try container.decode(Double.self, forKey: .undrivenAfter))
     for (id, lifecycle) in try container.decode([String: PresentationLifecycle].self, forKey: .lifecycles)
     where lifecycle.phase != .absent {
       let slot = slotCreating(id)

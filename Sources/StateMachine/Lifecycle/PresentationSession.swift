@@ -1,11 +1,14 @@
 /// Every presentation of a trace at once: the lifecycles by id, the presenter stack of each root, and the
-/// gestures; one entry point takes an event and says what happened, as one ``SessionStep``.
+/// gestures; one entry point takes an event and says what happened, as one ``SessionStep``, and another
+/// takes a step of the trace's clock and says what it settled, as one ``ClockStep``.
 ///
 /// ```swift
 /// var session = PresentationSession()
 /// let step = session.handle(Event(t: 0, id: "p1", kind: .present), line: 1)
-/// step.to   // .presentingRequested
-/// step.rule // nil
+/// step.to           // .presentingRequested
+/// step.rule         // nil
+/// step.effects.timer // .schedule(serial: 1, hang: 2, undriven: nil): nothing began it 2 s later
+/// session.clockAdvanced(to: 2.5).expiries // [.droppedRequest(id: "p1", presenter: "root", …)]
 /// ```
 ///
 /// Each event goes through the same stages: find the id's slot; ask ``TransitionTable`` what the event
@@ -16,9 +19,21 @@
 /// once). `handle` never traps: a refused request changes no state (<doc:Rules#In-flight>) and is
 /// remembered, so callbacks that show it happened anyway are followed without a second finding
 /// (<doc:Rules#Recovery-follows-the-evidence>).
+///
+/// The session keeps no clock: times arrive in the events, and it reports its timers as data, as
+/// postgres-nio's state machines do. A step that may bring a transition's deadline sooner reports the
+/// transition's timers (``StepEffects/timer``); whoever keeps the trace's clock calls
+/// `clockAdvanced(to:byLineOf:)` as it moves on, and learns which timers expired (a hang, an undriven
+/// interaction, a `present` UIKit dropped) and what the presentations forgotten then left unresolved.
 public struct PresentationSession: Sendable {
   /// The root a `present` without `presenter`, and an implicit present, stack on.
   public static let defaultRoot = "root"
+
+  /// The grace window of a transition's deadline (<doc:Rules#Deadlines>), and of an ended presentation's
+  /// tail, in seconds.
+  public let grace: Double
+  /// How long an interaction may go undriven before its timer expires, in seconds.
+  public let undrivenAfter: Double
 
   var storage = SessionStorage()
   /// The transition table, as the steps read it.
@@ -36,15 +51,17 @@ public struct PresentationSession: Sendable {
 
   var endedQueue: [EndedPresentation] = []
   var endedQueueHead = 0
-  /// The ids forgotten since the log was last taken, while a caller keeps one (`nil`: none is kept). A
-  /// replay that hands each transition over once nothing can change it asks which presentations ended for
-  /// good: a finding about one of them is about a presentation the machine no longer holds.
-  var forgottenLog: [String]?
   /// When the presentation at the head of `endedQueue` ended (infinity when none waits): the clock moves on
   /// nearly every event, and this answers "anything to forget?" without touching the queue.
   var earliestEndedT = Double.infinity
 
-  public init() {}
+  /// A session whose timers count `grace` and `undrivenAfter` (the defaults of ``AuditConfiguration``).
+  public init(
+    grace: Double = AuditConfiguration().grace, undrivenAfter: Double = AuditConfiguration().undrivenAfter
+  ) {
+    self.grace = grace
+    self.undrivenAfter = undrivenAfter
+  }
 
   /// Whether `id` names a root (`"root"` or `"root:NAME"`).
   public static func isRoot(_ id: String) -> Bool { SessionStorage.isRoot(id) }
@@ -130,20 +147,6 @@ public struct PresentationSession: Sendable {
   /// Whether any transition is in flight.
   public var hasTransitionsInFlight: Bool { !storage.inFlightSlots.isEmpty }
 
-  /// The slots with a transition in flight, ordered by id (the order findings about them are reported in).
-  var inFlightSlotsByID: [Int] {
-    storage.inFlightSlots.sorted { storage.id(ofSlot: $0) < storage.id(ofSlot: $1) }
-  }
-
-  /// The id in `slot`.
-  func id(ofSlot slot: Int) -> String { storage.id(ofSlot: slot) }
-
-  /// The lifecycle in `slot` (a step's slot), if the session holds one there.
-  func lifecycle(atSlot slot: Int) -> PresentationLifecycle? {
-    storage.slots.indices.contains(slot) && storage.slots[slot].lifecycle.phase != .absent
-      ? storage.slots[slot].lifecycle : nil
-  }
-
   // MARK: Slots
 
   @inline(__always)
@@ -167,31 +170,46 @@ public struct PresentationSession: Sendable {
   public mutating func handle(_ event: borrowing Event, line: Int) -> SessionStep {
     var step = SessionStep(id: "", trigger: .mark, from: .absent, to: .absent)
     handle(event, line: line, into: &step)
-    step.id = id(of: step, event)
+    step.id = step.id(of: event)
     return step
   }
 
   /// `handle(_:line:)` into a step the caller keeps from event to event: the auditor's hot path, which
-  /// builds no step per event. The step's `id` is left as it was: `id(of:_:)` names it for the caller that
-  /// needs it (a finding), so that the common step retains no string.
+  /// builds no step per event. The step's `id` is left as it was: `SessionStep.id(of:)` names it for the
+  /// caller that needs it (a finding), so that the common step retains no string. `reportingEveryTimer`
+  /// reports the step's timers even where it can only have moved them later (for the tests that check
+  /// the shortcut changes nothing).
   @inline(__always)
-  mutating func handle(_ event: borrowing Event, line: Int, into step: inout SessionStep) {
+  mutating func handle(
+    _ event: borrowing Event, line: Int, into step: inout SessionStep, reportingEveryTimer: Bool = false
+  ) {
+    let stepped = handleEvent(event, line: line, into: &step)
+    if stepped >= 0, reportingEveryTimer || !step.effects.deadlinesOnlyLater {
+      reportTimers(ofSlot: stepped, into: &step)
+    }
+  }
+
+  /// The machine's step for one event; returns the slot of the presentation it stepped (-1 for a mark, or
+  /// a root's own event).
+  @inline(__always)
+  private mutating func handleEvent(_ event: borrowing Event, line: Int, into step: inout SessionStep) -> Int
+  {
     let trigger = Trigger(event)
     step.reset(trigger: trigger)
     if trigger == .mark {
       let phase = phase(of: event.id)
       (step.from, step.to) = (phase, phase)
-      return
+      return -1
     }
     let slot = slotCreating(event.id)
     if trigger == .gesture {
       handleGesture(event, slot: slot, into: &step)
-      return
+      return slot
     }
     if storage.slots[slot].isRoot {
-      handleRoot(trigger, event, slot: slot, line: line, into: &step)
+      let stepped = handleRoot(trigger, event, slot: slot, line: line, into: &step)
       releaseIfVacant(slot)  // a root that presents nothing keeps no slot
-      return
+      return stepped
     }
     switch trigger {
     case .present:
@@ -222,6 +240,7 @@ public struct PresentationSession: Sendable {
     {
       stack.nodes[slot].hasPresented = false
     }
+    return slot
   }
 
   /// Whether the presentation in `slot` presents a live presentation now.
@@ -245,13 +264,6 @@ public struct PresentationSession: Sendable {
     let goesOnDisappearing =
       (trigger == .viewDidDisappear || trigger == .viewWillAppear) && pending == .viewWillDisappear
     return goesOnAppearing || goesOnDisappearing
-  }
-
-  /// The presentation a step of `handle(_:line:into:)` is about: the id of its slot, or the event's own for
-  /// a step about no slot (a mark, a root's own event).
-  @inline(__always)
-  func id(of step: borrowing SessionStep, _ event: borrowing Event) -> String {
-    step.effects.slot >= 0 ? storage.id(ofSlot: step.effects.slot) : event.id
   }
 
   /// What a refused `present` of the id, or an implicit one, is checked against: the presenter named by
@@ -362,7 +374,6 @@ public struct PresentationSession: Sendable {
         wantsInteractiveStart: event.payload.wantsInteractiveStart)
     }
     (step.trigger, step.from, step.to) = (trigger, from, from)
-    step.effects.slot = slot
     if decision.isRejection, from == .absent {
       // Nothing to apply to: a refused event creates no lifecycle.
       step.rule = decision.rule
@@ -382,6 +393,9 @@ public struct PresentationSession: Sendable {
         decision, trigger, event: event, line: line, once: table.isOncePerTransition(trigger),
         serial: &serial,
         into: &step)
+      if trigger == .completeTrue || trigger == .completeFalse {
+        step.effects.completion = storage.slots[slot].lifecycle.withTransition { CompletedAnimation($0) }
+      }
       if decision == .stay, held == nil, step.rule == nil, refused == nil, trigger != .completion {
         // A plain stay: the phase, the stack, the request and the reports are as they were.
         step.effects.deadlinesOnlyLater =
@@ -628,9 +642,11 @@ public struct PresentationSession: Sendable {
 
   // MARK: Roots and gestures
 
+  /// A root's event; returns the slot of the presentation it stepped instead (a `dismiss` steps the one the
+  /// root presents), or -1.
   private mutating func handleRoot(
     _ trigger: Trigger, _ event: borrowing Event, slot: Int, line: Int, into step: inout SessionStep
-  ) {
+  ) -> Int {
     let root = event.id  // a root is named as the event names it
     (step.from, step.to) = (.presented, .presented)
     switch trigger {
@@ -645,10 +661,11 @@ public struct PresentationSession: Sendable {
       if let child = stack.rootChild(of: root, in: storage) {
         storage.slots[child].refused = nil
         step.reset(trigger: .dismiss)
+        (step.id, step.isAboutAnother) = (storage.id(ofSlot: child), true)
         apply(.dismiss, to: child, event, line: line, into: &step)
         if step.rule != nil { storage.slots[child].refused = .dismiss }
         storage.slots[child].refusedDismissCompletion = step.to == step.from
-        return
+        return child
       }
       step.rule = .dismissNotPresented
       step.detail = .rootPresentsNothing(root: root)
@@ -664,6 +681,7 @@ public struct PresentationSession: Sendable {
       step.rule = .eventOutOfPhase
       step.detail = .rootIsNoPresentation(root: root)
     }
+    return -1
   }
 
   private mutating func handleGesture(_ event: borrowing Event, slot: Int, into step: inout SessionStep) {
@@ -675,7 +693,6 @@ public struct PresentationSession: Sendable {
     storage.slots[slot].gesture = gesture
     let current = storage.slots[slot].lifecycle.phase
     (step.from, step.to) = (current, current)
-    step.effects.slot = slot
     // A finger on the screen holds off every deadline it touches.
     step.effects.deadlinesOnlyLater = fingerDown && stack.nodes[slot].group.isEmpty
     // A new touch on an interruptible transition may catch it (<doc:Rules#Interruptible-transitions>).
@@ -691,19 +708,73 @@ public struct PresentationSession: Sendable {
     }
   }
 
-  // MARK: Ending
+  // MARK: The clock
+
+  /// The trace's clock moved on to `t`: expires every timer it passed (a hang, an undriven interaction, a
+  /// `present` UIKit dropped) and forgets the presentations whose tail window closed, saying what they left
+  /// unresolved. `id` is the presentation whose own line moved the clock, if one did: a `present` whose own
+  /// line shows its deadline passed began late (the main thread was blocked), a hang and no dropped request.
+  ///
+  /// Call it on every step forward of the trace's clock, before that line's own event: a timer is judged
+  /// when a later line, of any presentation, has a `t` past it (<doc:Rules#Time-evidence>).
+  public mutating func clockAdvanced(to t: Double, byLineOf id: String? = nil) -> ClockStep {
+    var clock = ClockStep()
+    clockAdvanced(to: t, byLineOf: id, expiring: true, into: &clock)
+    return clock
+  }
+
+  /// `clockAdvanced(to:byLineOf:)` appending to a step the caller keeps and empties: the auditor's hot
+  /// path, asked on nearly every event, which builds nothing unless something expired or ended. With
+  /// `expiring` false (no timer the steps reported is due yet) the timers are not judged, and `nextDeadline`
+  /// is left as it was.
+  @inline(__always)
+  mutating func clockAdvanced(to t: Double, byLineOf id: String?, expiring: Bool, into clock: inout ClockStep)
+  {
+    if expiring { expireTimers(at: t, byLineOf: id, into: &clock) }
+    if earliestEndedT < t - grace { forgetEnded(before: t - grace, into: &clock) }
+  }
+
+  /// Expires the timers the clock passed at `t`, in the order of the presentations' ids, and says when the
+  /// earliest of the others comes.
+  private mutating func expireTimers(at t: Double, byLineOf ownID: String?, into clock: inout ClockStep) {
+    var next = Double.infinity
+    for slot in storage.inFlightSlots.sorted(by: { storage.id(ofSlot: $0) < storage.id(ofSlot: $1) }) {
+      let phase = storage.slots[slot].lifecycle.phase
+      guard phase != .absent, let record = storage.slots[slot].lifecycle.transition,
+        let timers = timers(of: record, inSlot: slot)
+      else { continue }
+      let id = storage.id(ofSlot: slot)
+      if let undriven = timers.undriven {
+        if undriven < t {
+          storage.slots[slot].lifecycle.updateTransition { $0.undrivenExpired = true }
+          clock.expiries.append(.undriven(id: id, transition: record))
+        } else {
+          next = min(next, undriven)
+        }
+      }
+      guard let deadline = timers.hang else { continue }
+      guard deadline.t < t else {
+        next = min(next, deadline.t)
+        continue
+      }
+      if deadline.dropsRequest, id != ownID, let presenter = dropRequest(ofSlot: slot) {
+        clock.expiries.append(
+          .droppedRequest(id: id, presenter: presenter, transition: record, deadline: deadline))
+        continue
+      }
+      storage.slots[slot].lifecycle.updateTransition { $0.hangExpired = true }
+      clock.expiries.append(.hang(id: id, phase: phase, transition: record, deadline: deadline))
+    }
+    clock.nextDeadline = next
+  }
 
   /// Drops the `present` in `slot`, which nothing began before its deadline passed: UIKit dropped it
   /// without a callback (<doc:Rules#Recovery-follows-the-evidence>). It is refused after the fact: the id
   /// is absent again and no longer holds its presenter, and callbacks showing it happened after all are
   /// followed as after any refused `present`. Returns the presenter the request named, or `nil` (and
   /// changes nothing) when the slot holds no `present` still in `presenting.requested`.
-  ///
-  /// The auditor calls it when it judges the deadline (`TransitionDeadline.dropsRequest`), as it lets the
-  /// session forget ended presentations: steps the trace's clock takes, not its events.
-  mutating func dropRequest(ofSlot slot: Int) -> String? {
-    guard storage.slots.indices.contains(slot), storage.slots[slot].lifecycle.phase == .presentingRequested
-    else { return nil }
+  private mutating func dropRequest(ofSlot slot: Int) -> String? {
+    guard storage.slots[slot].lifecycle.phase == .presentingRequested else { return nil }
     let presenter = name(of: stack.nodes[slot].presenter) ?? Self.defaultRoot
     let child = stack.child(of: slot, in: storage)
     unlink(slot)
@@ -715,25 +786,9 @@ public struct PresentationSession: Sendable {
     return presenter
   }
 
-  /// Forgets ended presentations whose tail window closed before `cutoff`; returns the `viewWill*` they
-  /// left unresolved.
-  ///
-  /// Memory then grows with the presentations alive at once, not with the trace's length.
-  @inline(__always)
-  public mutating func forgetEnded(before cutoff: Double) -> [LateViolation] {
-    var late: [LateViolation] = []
-    forgetEnded(before: cutoff, unresolved: &late)
-    return late
-  }
-
-  /// `forgetEnded(before:)` that appends to the caller's list: asked on nearly every event, it builds no
-  /// list when nothing ended long enough ago.
-  @inline(__always)
-  mutating func forgetEnded(before cutoff: Double, unresolved late: inout [LateViolation]) {
-    if earliestEndedT < cutoff { forgetEndedNow(before: cutoff, into: &late) }
-  }
-
-  private mutating func forgetEndedNow(before cutoff: Double, into late: inout [LateViolation]) {
+  /// Forgets ended presentations whose tail window closed before `cutoff`, noting the `viewWill*` they left
+  /// unresolved. Memory then grows with the presentations alive at once, not with the trace's length.
+  private mutating func forgetEnded(before cutoff: Double, into clock: inout ClockStep) {
     defer { earliestEndedT = endedQueueHead < endedQueue.count ? endedQueue[endedQueueHead].t : .infinity }
     while endedQueueHead < endedQueue.count, endedQueue[endedQueueHead].t < cutoff {
       let (id, t) = (endedQueue[endedQueueHead].id, endedQueue[endedQueueHead].t)
@@ -742,9 +797,9 @@ public struct PresentationSession: Sendable {
         storage.slots[slot].lifecycle.phase != .absent,
         storage.slots[slot].lifecycle.readTransition({ $0.didEndT }) == t
       else { continue }
-      reportUnresolvedAppearance(ofSlot: slot, into: &late)
+      reportUnresolvedAppearance(ofSlot: slot, into: &clock.unresolved)
       storage.slots[slot].lifecycle = PresentationLifecycle(id: id)
-      forgottenLog?.append(id)
+      clock.forgotten?.append(id)
       stack.reset(slot)
       if storage.slots[slot].gesture?.isActive == false { storage.slots[slot].gesture = nil }
       storage.slots[slot].refused = nil
@@ -766,7 +821,7 @@ public struct PresentationSession: Sendable {
   ///
   /// Transitions still in flight, or ended just before the trace did, are not judged: the recording was cut
   /// (<doc:Rules#Deadlines>), or the hang is the finding.
-  public mutating func finish(clock: Double, grace: Double) -> [LateViolation] {
+  public mutating func finish(clock: Double) -> [LateViolation] {
     let held = storage.slots.indices.filter { storage.slots[$0].lifecycle.phase != .absent }.sorted {
       storage.id(ofSlot: $0) < storage.id(ofSlot: $1)
     }
@@ -784,62 +839,107 @@ public struct PresentationSession: Sendable {
 }
 
 extension PresentationSession {
-  /// The deadline of `id`'s transition in flight, if it can hang (<doc:Rules#Deadlines>). The auditor's
-  /// own `deadline(of:)` also leaves out a transition it already reported as a hang.
-  public func deadline(of id: String, grace: Double) -> TransitionDeadline? {
-    storage.slot(of: id).flatMap { deadline(ofSlot: $0, grace: grace) }
+  /// The deadline of `id`'s transition in flight, while it can still hang (<doc:Rules#Deadlines>): `nil`
+  /// once its hang timer expired.
+  public func deadline(of id: String) -> TransitionDeadline? {
+    guard let slot = storage.slot(of: id), let record = storage.slots[slot].lifecycle.transition else {
+      return nil
+    }
+    return timers(of: record, inSlot: slot)?.hang
   }
 
-  /// The deadline of the transition in `slot`, if it can hang.
-  @inline(__always)
-  func deadline(ofSlot slot: Int, grace: Double) -> TransitionDeadline? {
-    guard storage.slots.indices.contains(slot) else { return nil }
-    let phase = storage.reading(slot) { $0.pointee.lifecycle.phase }
+  /// The timers of the transition in `slot`, whose facts `record` are a copy, while it is in flight.
+  private func timers(of record: borrowing TransitionRecord, inSlot slot: Int) -> Timers? {
+    let phase = storage.slots[slot].lifecycle.phase
     guard phase.isInFlight else { return nil }
-    // Only a member still waiting for its animator (requested or begun) can be carried by another member.
-    let waiting =
-      phase == .presentingRequested || phase == .dismissingRequested || phase == .presentingBegan
-      || phase == .dismissingBegan
-    let carrier = waiting && !stack.nodes[slot].group.isEmpty ? carrier(of: slot) : (now: false, endedAt: nil)
+    return Self.timers(
+      phase: phase, record: record, gesture: storage.slots[slot].gesture,
+      carrier: carrier(ofSlot: slot, in: phase), grace: grace, undrivenAfter: undrivenAfter)
+  }
+
+  /// A transition's timers: when it becomes a hang (or a dropped request), and when an interaction
+  /// nothing drives becomes undriven; each `nil` when it cannot, or already expired.
+  typealias Timers = (hang: TransitionDeadline?, undriven: Double?)
+
+  /// The timers of a transition in flight in `phase` with the facts `record`: the one place the steps'
+  /// reports, the clock's judgement and `deadline(of:)` compute them.
+  @inline(__always)
+  private static func timers(
+    phase: Phase, record: borrowing TransitionRecord, gesture: GestureState?,
+    carrier: (now: Bool, endedAt: Double?), grace: Double, undrivenAfter: Double
+  ) -> Timers {
     // A carrier's end moves the grace only of a member's own dismissal: a member still presenting when the
     // stack below it was dismissed keeps its presentation's deadline.
     let dismissing = phase == .dismissingRequested || phase == .dismissingBegan
-    return storage.reading(slot) { slot in
-      slot.pointee.lifecycle.readTransition { record in
-        TransitionDeadline(
-          phase: phase, record: record, gesture: slot.pointee.gesture, carriedByAnotherMember: carrier.now,
-          carriedUntil: dismissing ? carrier.endedAt : nil, grace: grace)
-      } ?? nil
+    let hang =
+      record.hangExpired
+      ? nil
+      : TransitionDeadline(
+        phase: phase, record: record, gesture: gesture, carriedByAnotherMember: carrier.now,
+        carriedUntil: dismissing ? carrier.endedAt : nil, grace: grace)
+    let undriven =
+      record.undrivenExpired
+      ? nil
+      : TimingRules.undrivenDeadline(
+        phase: phase, record: record, gesture: gesture, undrivenAfter: undrivenAfter)
+    return (hang, undriven)
+  }
+
+  /// The timers of the transition in `slot` as a step reports them: scheduled while in flight, cancelled
+  /// once it has none (`nil` for a presentation with no transition). Read in place: the steps ask on most
+  /// events, and a transition's facts are a few hundred bytes that a copy would move.
+  @inline(__always)
+  private mutating func timerChange(ofSlot slot: Int) -> TimerChange? {
+    let phase = storage.slots[slot].lifecycle.phase
+    guard phase.isInFlight else {
+      return storage.slots[slot].lifecycle.withTransition { .cancel(serial: $0.serial) }
+    }
+    let (carrier, gesture) = (carrier(ofSlot: slot, in: phase), storage.slots[slot].gesture)
+    let (grace, undrivenAfter) = (grace, undrivenAfter)
+    return storage.slots[slot].lifecycle.withTransition { record in
+      let timers = Self.timers(
+        phase: phase, record: record, gesture: gesture, carrier: carrier, grace: grace,
+        undrivenAfter: undrivenAfter)
+      return TimerChange(serial: record.serial, hang: timers.hang?.t, undriven: timers.undriven)
     }
   }
 
-  /// What the auditor asks after every step that may have moved a deadline: the transition's number, when it
-  /// becomes a hang, and when an interaction nothing drives becomes `interaction-undriven` (`nil` when it
-  /// cannot). Mutating only so that it reads the slots in place.
+  /// Reports the timers of the transition in `slot` after a step that may have brought them sooner; for a
+  /// member that carries its stack's dismissal, the other members' too: a step of one member can give
+  /// another a deadline (its dismissal is no longer carried, as when the member that animated it ends), and
+  /// a hang that only the other member's silence shows would otherwise wait for that member's next event.
   @inline(__always)
-  mutating func judgement(ofSlot slot: Int, grace: Double, undrivenAfter: Double)
-    -> (serial: UInt64, hang: Double?, undriven: Double?)?
-  {
-    guard storage.slots.indices.contains(slot) else { return nil }
-    let phase = storage.slots[slot].lifecycle.phase
-    guard phase.isInFlight else { return nil }
+  private mutating func reportTimers(ofSlot slot: Int, into step: inout SessionStep) {
+    step.effects.timer = timerChange(ofSlot: slot)
+    guard stack.nodes[slot].group.count > 1, carriesGroup(slot) else { return }
+    var timers: [TimerChange] = []
+    timers.reserveCapacity(stack.nodes[slot].group.count - 1)
+    for member in stack.nodes[slot].group {
+      guard let other = storage.slot(of: member), other != slot, let timer = timerChange(ofSlot: other) else {
+        continue
+      }
+      timers.append(timer)
+    }
+    if !timers.isEmpty { step.effects.memberTimers = timers }
+  }
+
+  /// Whether the presentation in `slot` has an animator or a completion, with which it carries the
+  /// dismissal of its stack out for the other members (see `carrier(of:)`).
+  private func carriesGroup(_ slot: Int) -> Bool {
+    storage.reading(slot) {
+      $0.pointee.lifecycle.readTransition { $0.hasAnimator || $0.completeValue != nil }
+    }
+      ?? false
+  }
+
+  /// Who carries the dismissal of the group of the presentation in `slot`, in `phase`, for it: only a
+  /// member still waiting for its animator (requested or begun) can be carried by another member.
+  @inline(__always)
+  private func carrier(ofSlot slot: Int, in phase: Phase) -> (now: Bool, endedAt: Double?) {
     let waiting =
       phase == .presentingRequested || phase == .dismissingRequested || phase == .presentingBegan
       || phase == .dismissingBegan
-    let carrier =
-      waiting && !stack.nodes[slot].group.isEmpty ? carrier(of: slot) : (now: false, endedAt: nil)
-    let dismissing = phase == .dismissingRequested || phase == .dismissingBegan
-    let gesture = storage.slots[slot].gesture
-    return storage.slots[slot].lifecycle.withTransition { record in
-      let hang = TransitionDeadline(
-        phase: phase, record: record, gesture: gesture, carriedByAnotherMember: carrier.now,
-        carriedUntil: dismissing ? carrier.endedAt : nil, grace: grace)
-      return (
-        record.serial, hang?.t,
-        TimingRules.undrivenDeadline(
-          phase: phase, record: record, gesture: gesture, undrivenAfter: undrivenAfter)
-      )
-    }
+    return waiting && !stack.nodes[slot].group.isEmpty ? carrier(of: slot) : (now: false, endedAt: nil)
   }
 
   /// Who carries the dismissal of the group of `slot` for it: whether another member is carrying it out
@@ -858,70 +958,37 @@ extension PresentationSession {
     return (false, endedAt)
   }
 
+  /// The earliest line the presentation `id` holds that a finding settled later could name (`nil` when it
+  /// holds none: its later findings name lines to come). A replay that hands each transition over once
+  /// nothing can change it asks: a finding belongs to the transition its line falls in.
+  func earliestPendingLine(of id: String) -> Int? {
+    storage.slot(of: id).flatMap { earliestPendingLine(ofSlot: $0) }
+  }
+
+  /// The earliest line any finding settled later may name, over every presentation the session holds (`nil`
+  /// when none). One pass over the slots: asked now and then, not per event.
+  func earliestPendingLine() -> Int? {
+    var earliest: Int?
+    for slot in storage.slots.indices {
+      if let line = earliestPendingLine(ofSlot: slot) { earliest = min(earliest ?? line, line) }
+    }
+    return earliest
+  }
+
   /// The earliest line the presentation in `slot` holds that a finding settled later could name: its
-  /// `viewWill*` still unresolved, and while its transition is in flight the lines a hang or an undriven
-  /// interaction would be reported at (`reported` says whether the auditor already reported each for this
-  /// transition: it never reports one twice). `nil` when it holds none: its later findings name lines to
-  /// come.
-  func earliestPendingLine(
-    ofSlot slot: Int, reported: (_ serial: UInt64) -> (hang: Bool, undriven: Bool)
-  ) -> Int? {
-    guard storage.slots.indices.contains(slot) else { return nil }
-    return storage.reading(slot) { slot -> Int? in
+  /// `viewWill*` still unresolved, and while its transition is in flight the lines its hang and its
+  /// undriven interaction would be reported at, unless those timers already expired.
+  private func earliestPendingLine(ofSlot slot: Int) -> Int? {
+    storage.reading(slot) { slot -> Int? in
       var earliest = slot.pointee.lifecycle.pendingAppearance?.line
       guard slot.pointee.lifecycle.phase.isInFlight else { return earliest }
       slot.pointee.lifecycle.readTransition { record in
-        let (hang, undriven) = reported(record.serial)
-        if !hang { earliest = min(earliest ?? record.lastLine, record.lastLine) }
-        if !undriven, record.undrivenSince != nil {
+        if !record.hangExpired { earliest = min(earliest ?? record.lastLine, record.lastLine) }
+        if !record.undrivenExpired, record.undrivenSince != nil {
           earliest = min(earliest ?? record.undrivenSinceLine, record.undrivenSinceLine)
         }
       }
       return earliest
     }
-  }
-
-  /// How many slots the storage has (held, or vacant and kept for reuse).
-  var slotCount: Int { storage.slots.count }
-
-  /// Reads the transition in `slot` in place: the auditor asks on every event, and a transition's facts
-  /// are a few hundred bytes that a returned value would copy.
-  @inline(__always)
-  func readTransition<Result>(
-    atSlot slot: Int, _ read: (Phase, borrowing TransitionRecord, GestureState?) -> Result
-  ) -> Result? {
-    guard storage.slots.indices.contains(slot) else { return nil }
-    return storage.reading(slot) { slot in
-      slot.pointee.lifecycle.readTransition { read(slot.pointee.lifecycle.phase, $0, slot.pointee.gesture) }
-    }
-  }
-
-  /// Whether the presentation in `slot` belongs to a dismissal group and has an animator or a completion,
-  /// with which it carries the dismissal out for the other members (see `carrier(of:)`).
-  @inline(__always)
-  func mayCarryGroup(slot: Int) -> Bool {
-    guard storage.slots.indices.contains(slot), stack.nodes[slot].group.count > 1 else { return false }
-    return storage.reading(slot) {
-      $0.pointee.lifecycle.readTransition { $0.hasAnimator || $0.completeValue != nil }
-    }
-      ?? false
-  }
-
-  /// The slots of the other members of the dismissal group of the presentation in `slot`.
-  @inline(__always)
-  func otherGroupMemberSlots(ofSlot slot: Int) -> [Int] {
-    guard storage.slots.indices.contains(slot), storage.slots[slot].lifecycle.phase != .absent else {
-      return []
-    }
-    return stack.otherMembers(of: slot, in: storage)
-  }
-
-  /// The phase and transition facts in `slot`, without copying its lifecycle.
-  @inline(__always)
-  func transition(atSlot slot: Int) -> (phase: Phase, record: TransitionRecord)? {
-    guard storage.slots.indices.contains(slot), let record = storage.slots[slot].lifecycle.transition else {
-      return nil
-    }
-    return (storage.slots[slot].lifecycle.phase, record)
   }
 }

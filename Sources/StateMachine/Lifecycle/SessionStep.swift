@@ -7,11 +7,15 @@
 /// if step.effects.began != nil { print("a transition of \(step.id) began") }
 /// ```
 ///
-/// Everything a consumer needs is in the step: the auditor words findings from it, and reconstruction
-/// folds steps into transitions without asking the machine anything.
+/// Everything a consumer needs is in the step: the auditor words findings from it and keeps the timers it
+/// reports, and reconstruction folds steps into transitions without asking the machine anything.
 public struct SessionStep: Sendable, Hashable {
   /// The presentation the step is about (for `dismiss` of a root, the root's presented one).
   public var id: String
+  /// The step is about another presentation than the event's own id (a root's `dismiss` is about the
+  /// presentation the root presents), which the machine named in `id`. Otherwise it leaves `id` as it was:
+  /// copying a `String` into every step costs two reference counts an event.
+  var isAboutAnother = false
   public var trigger: Trigger
   public var from: Phase
   public var to: Phase
@@ -49,8 +53,13 @@ public struct SessionStep: Sendable, Hashable {
     to = .absent
     rule = nil
     if detail != nil { detail = nil }
+    isAboutAnother = false
     effects.reset()
   }
+
+  /// The presentation the step of `event` is about: the event's own id, unless the step names another.
+  @inline(__always)
+  func id(of event: borrowing Event) -> String { isAboutAnother ? id : event.id }
 }
 
 /// What a step changed beside the presentation's phase.
@@ -58,6 +67,7 @@ public struct SessionStep: Sendable, Hashable {
 /// ```swift
 /// step.effects.closedLayout?.t                // when the layout pass this Did closed began
 /// for member in step.effects.group { print(member.id, member.phase.name) }
+/// step.effects.timer                          // .schedule(serial: 7, hang: 14.35, undriven: nil)
 /// ```
 public struct StepEffects: Sendable, Hashable {
   /// The table refused the event and the step reports it: UIKit ignored the callback, so it tells nothing
@@ -71,14 +81,41 @@ public struct StepEffects: Sendable, Hashable {
   /// each with its phase after the step (members that logged nothing move with the one that carries it).
   public var group: [GroupMember] {
     get { rare?.group ?? [] }
-    set { rare = Rare(group: newValue, lateViolations: lateViolations) }
+    set { rare = Rare(group: newValue, lateViolations: lateViolations, memberTimers: memberTimers) }
   }
   /// Violations about earlier lines that this step settled (a `viewWill*` never resolved before the
   /// next request).
   public var lateViolations: [LateViolation] {
     get { rare?.lateViolations ?? [] }
-    set { rare = Rare(group: group, lateViolations: newValue) }
+    set { rare = Rare(group: group, lateViolations: newValue, memberTimers: memberTimers) }
   }
+  /// The timers of the step's transition, where the step may have moved them earlier (`nil` where it can
+  /// only have moved them later, or the presentation has no transition): each timer is reported when it
+  /// may come sooner than the machine said before, so the earliest one reported is never too late.
+  public var timer: TimerChange?
+  /// For a step of a member of a stack's dismissal that carries it (an animator or a completion): the
+  /// timers of the other members, whose deadlines a carrier's step can give or take away (a member the
+  /// others no longer carry owes its own callbacks).
+  public var memberTimers: [TimerChange] {
+    get { rare?.memberTimers ?? [] }
+    set { rare = Rare(group: group, lateViolations: lateViolations, memberTimers: newValue) }
+  }
+  /// Whether the step reported timers of other members (`memberTimers` is not empty).
+  @inline(__always)
+  public var hasMemberTimers: Bool { rare.map { !$0.memberTimers.isEmpty } ?? false }
+  /// For a `completeTransition` step: what it completed, as the transition's facts stood after it (what the
+  /// timing rules judge).
+  public var completion: CompletedAnimation? {
+    get { hasCompletion ? storedCompletion : nil }
+    set {
+      hasCompletion = newValue != nil
+      if let newValue { storedCompletion = newValue }
+    }
+  }
+  /// Kept beside a flag rather than as an optional: a step is reset on every event, and clearing an optional
+  /// struct costs a copy of it where the flag costs one store.
+  private var storedCompletion = CompletedAnimation()
+  private var hasCompletion = false
   /// Whether the step settled violations about earlier lines (`lateViolations` is not empty).
   @inline(__always)
   public var hasLateViolations: Bool { rare.map { !$0.lateViolations.isEmpty } ?? false }
@@ -90,18 +127,17 @@ public struct StepEffects: Sendable, Hashable {
   private final class Rare: Sendable {
     let group: [GroupMember]
     let lateViolations: [LateViolation]
+    let memberTimers: [TimerChange]
 
-    init(group: [GroupMember], lateViolations: [LateViolation]) {
+    init(group: [GroupMember], lateViolations: [LateViolation], memberTimers: [TimerChange]) {
       self.group = group
       self.lateViolations = lateViolations
+      self.memberTimers = memberTimers
     }
   }
-  /// The step can only have moved its presentation's deadlines later, or removed them: the auditor's
-  /// earliest deadline still holds without asking.
+  /// The step can only have moved its presentation's deadlines later, or removed them: the earliest
+  /// timer reported before still comes no later, so the step reports none.
   var deadlinesOnlyLater = false
-  /// Where the session keeps the presentation (-1 for a root, a mark or an id it holds nothing for): the
-  /// auditor's questions about the step's transition go straight there.
-  var slot = -1
 
   public init() {}
 
@@ -112,7 +148,8 @@ public struct StepEffects: Sendable, Hashable {
     closedLayout = nil
     beganAnimated = nil
     deadlinesOnlyLater = false
-    slot = -1
+    timer = nil
+    hasCompletion = false
     if rare != nil { rare = nil }
   }
 
@@ -120,7 +157,8 @@ public struct StepEffects: Sendable, Hashable {
     lhs.refused == rhs.refused && lhs.closedLayout == rhs.closedLayout
       && lhs.beganAnimated == rhs.beganAnimated
       && lhs.group == rhs.group && lhs.lateViolations == rhs.lateViolations
-      && lhs.deadlinesOnlyLater == rhs.deadlinesOnlyLater && lhs.slot == rhs.slot
+      && lhs.timer == rhs.timer && lhs.memberTimers == rhs.memberTimers
+      && lhs.completion == rhs.completion && lhs.deadlinesOnlyLater == rhs.deadlinesOnlyLater
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -129,6 +167,40 @@ public struct StepEffects: Sendable, Hashable {
     hasher.combine(beganAnimated)
     hasher.combine(group)
     hasher.combine(lateViolations)
+    hasher.combine(timer)
+  }
+}
+
+/// What a `completeTransition` completed, as the transition's facts stood after it: what `duration-mismatch`,
+/// `completion-late` and `completion-early` judge it by (<doc:Rules#Timing-tolerance>).
+///
+/// ```swift
+/// if let completion = step.effects.completion, let start = completion.animateT {
+///   print("animated for \(completion.completeT! - start) s, declared \(completion.declaredDuration ?? 0) s")
+/// }
+/// ```
+public struct CompletedAnimation: Sendable, Hashable {
+  /// When the transition's first `completeTransition` came (a later one is not timed again).
+  public var completeT: Double?
+  public var animateT: Double?
+  public var interactiveStartT: Double?
+  /// The animator's `transitionDuration`, or the interaction's declared duration.
+  public var declaredDuration: Double?
+  /// The interaction ran as if animated and was not caught (<doc:Rules#Interruptible-transitions>).
+  public var running = false
+  /// The finish or cancel that ended the interaction, if one did.
+  public var commit: TransitionRecord.Commit?
+
+  init() {}
+
+  /// What the transition `record` completed.
+  init(_ record: borrowing TransitionRecord) {
+    completeT = record.completeT
+    animateT = record.animateT
+    interactiveStartT = record.interactiveStartT
+    declaredDuration = record.declaredDuration
+    running = record.running
+    commit = record.commit
   }
 }
 

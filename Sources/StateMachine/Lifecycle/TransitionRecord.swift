@@ -65,6 +65,11 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
   var seen: UInt64 = 0
   /// Rules already reported for this transition, of those a driver repeats (bit `Rule` index).
   var reported: UInt64 = 0
+  /// The transition's hang timer expired (`transition-never-completed`): it expires once, and the
+  /// transition stays in flight as UIKit's does.
+  var hangExpired = false
+  /// The interaction's undriven timer expired (`interaction-undriven`): once per transition.
+  var undrivenExpired = false
 
   /// A `*WillBegin` was logged in this transition: the app owns its presentation controller
   /// (<doc:Rules#Transitions-recorded-from-the-animator-alone>).

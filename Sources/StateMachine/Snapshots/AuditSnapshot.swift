@@ -21,10 +21,12 @@
 /// refused too.
 ///
 /// Version 3 added `log`, `reportedUnknownEvents` and `ignore`, and `line` counts every line folded in (blank and
-/// bad lines too), not only event lines.
+/// bad lines too), not only event lines. Version 5 encodes the auditor of a machine that reports its timers:
+/// the auditor keeps only the earliest timer, each transition which of its timers expired, and the session
+/// its grace and undriven thresholds.
 public struct AuditSnapshot: Sendable, Codable {
   public static let formatName = "presentation-audit-snapshot"
-  public static let supportedVersion = 4
+  public static let supportedVersion = 5
 
   public var format = AuditSnapshot.formatName
   public var version = AuditSnapshot.supportedVersion

@@ -92,7 +92,7 @@ public struct AuditState: Sendable, Hashable {
           ? lifecycle.transition?.progress : nil,
         openLayoutLine: lifecycle.openLayout?.line,
         pendingAppearance: lifecycle.pendingAppearance.map { "\($0.trigger.label) (line \($0.line))" },
-        deadline: auditor.deadline(of: lifecycle.id))
+        deadline: session.deadline(of: lifecycle.id))
     }
     var stacks: [[String]] = []
     for root in session.rootChildren.keys.sorted() {

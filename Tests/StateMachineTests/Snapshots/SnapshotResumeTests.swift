@@ -135,7 +135,7 @@ import Testing
     #expect(snapshot.line == 100 && snapshot.log.length == prefix.count)
     #expect(snapshot.log.tailLength == LogFingerprint.tailSize)
     #expect(snapshot.log.matches(tail: prefix.suffix(LogFingerprint.tailSize)))
-    #expect(snapshot.version == 4)
+    #expect(snapshot.version == 5)
   }
 
   @Test func aShorterLogIsRefused() throws {
@@ -237,13 +237,16 @@ import Testing
     }
     #expect(throws: AuditSnapshotError.self) { try AuditSnapshot(json: Data(#"{"format":"other"}"#.utf8)) }
     object["fingerprint"] = ModelFingerprint.current
-    object["version"] = 2
-    let version2 = try JSONSerialization.data(withJSONObject: object)
-    do {
-      _ = try AuditSnapshot(json: version2)
-      Issue.record("a version 2 snapshot was read")
-    } catch {
-      #expect(error.message.contains("snapshot version 2 is not supported"))
+    for version in [2, AuditSnapshot.supportedVersion - 1] {
+      object["version"] = version
+      let older = try JSONSerialization.data(withJSONObject: object)
+      do {
+        _ = try AuditSnapshot(json: older)
+        Issue.record("a version \(version) snapshot was read")
+      } catch {
+        #expect(error.message.contains("snapshot version \(version) is not supported"))
+        #expect(error.message.contains("audit the whole trace again without --resume"))
+      }
     }
   }
 
