@@ -24,7 +24,7 @@ import Testing
     for pair in Self.listedPairs {
       let found = edges.contains { edge in
         edge.from == pair.phase && edge.to == pair.entry.target(from: pair.phase)
-          && edge.rule == pair.entry.rule
+          && edge.rule == pair.entry.violation
           && edge.triggers.contains(pair.trigger)
       }
       #expect(found, "no edge for \(pair.phase.name) --\(pair.trigger.label)--> (\(pair.row.note))")

@@ -140,18 +140,28 @@ public struct PresentationLifecycle: Sendable, Hashable {
     if trigger == .layoutDid { step.effects.closedLayout = tracks.openLayout }
     var rule = decision.rule
     var detail: StepDetail?
+    let reported = hasTransition ? facts.reported : 0
     switch decision {
     case .move, .stay, .resume, .aside:
-      (rule, detail) = Self.checkSideTracks(trigger, &tracks, phase: from, event: event, line: line)
-    case .recover:
+      (rule, detail) = Self.checkSideTracks(
+        trigger, &tracks, phase: from, event: event, line: line, reported: reported)
+    case .recover, .recoverQuietly:
       // Followed as if legal (<doc:Rules#Recovery-follows-the-evidence>): its side effects count, its side
       // findings would be a cascade.
-      _ = Self.checkSideTracks(trigger, &tracks, phase: from, event: event, line: line)
-    case .reject:
+      _ = Self.checkSideTracks(trigger, &tracks, phase: from, event: event, line: line, reported: reported)
+    case .reject, .rejectQuietly:
       break
     }
     step.rule = rule
     step.detail = detail
+    defer {
+      // A rule a driver repeats is reported once per transition: the table's guard and the side tracks ask.
+      if let reported = step.rule, hasTransition, reported.isReportedOncePerTransition {
+        _ = facts.noteReported(reported)
+      }
+    }
+    // The facts follow the rule the event breaks, whether it is reported or its root cause already was.
+    if rule == nil { rule = decision.violation }
     guard decision != .aside else {
       step.to = from  // not this presentation's transition's event: the phase and the facts stay
       return
@@ -192,8 +202,11 @@ public struct PresentationLifecycle: Sendable, Hashable {
   }
 
   /// Layout balance, appearance balance, percent range: the side tracks of an accepted event.
+  /// `reported` is the transition's rules already reported (`TransitionRecord.reported`): a rule a driver
+  /// repeats is reported once per transition.
   private static func checkSideTracks(
-    _ trigger: Trigger, _ tracks: inout SideTracks, phase: Phase, event: borrowing Event, line: Int
+    _ trigger: Trigger, _ tracks: inout SideTracks, phase: Phase, event: borrowing Event, line: Int,
+    reported: UInt64
   ) -> (Rule?, StepDetail?) {
     switch trigger {
     case .layoutWill:
@@ -211,7 +224,9 @@ public struct PresentationLifecycle: Sendable, Hashable {
         return (.layoutUnbalanced, .layoutDidWithoutWill)
       }
     case .update:
-      if let percent = event.payload.percent, !(0...1).contains(percent) {
+      if let percent = event.payload.percent, !(0...1).contains(percent),
+        reported & TransitionRecord.bit(.percentOutOfRange) == 0
+      {
         return (.percentOutOfRange, .percentOutOfRange(percent))
       }
     case .viewWillAppear, .viewWillDisappear:
@@ -259,7 +274,7 @@ public struct PresentationLifecycle: Sendable, Hashable {
       record.lastT = t
     }
     if once, !decision.isRejection { record.markSeen(trigger) }
-    let accepted = rule == nil || { if case .recover = decision { true } else { false } }()
+    let accepted = rule == nil || decision.isRecovery
     // A transition begins at its *WillBegin, or at the callback that stands for it when none is logged.
     if accepted, to == .presentingBegan || to == .dismissingBegan, from != to {
       record.willBeginT = record.willBeginT ?? t

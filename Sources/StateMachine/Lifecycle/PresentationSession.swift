@@ -14,11 +14,11 @@
 /// Each event goes through the same stages: find the id's slot; ask ``TransitionTable`` what the event
 /// does in the id's phase, answering the row's guards (``TableGuard``) from the lifecycle and the stack;
 /// let the lifecycle apply the decision; then the stack follows (a presentation joins or leaves its
-/// presenter's stack, a dismissal from below takes the stack above along); and two reporting rules keep
-/// one finding per root cause (a refused request's consequences, and rules a driver repeats, are reported
-/// once). `handle` never traps: a refused request changes no state (<doc:Rules#In-flight>) and is
-/// remembered, so callbacks that show it happened anyway are followed without a second finding
-/// (<doc:Rules#Recovery-follows-the-evidence>).
+/// presenter's stack, a dismissal from below takes the stack above along). One finding per root cause is
+/// the table's: its guards decide quietly where the root cause was reported (a refused request's
+/// consequences, a rule a driver repeats, an id already reported unknown). `handle` never traps: a refused
+/// request changes no state (<doc:Rules#In-flight>) and is remembered, so callbacks that show it happened
+/// anyway are followed without a second finding (<doc:Rules#Recovery-follows-the-evidence>).
 ///
 /// The session keeps no clock: times arrive in the events, and it reports its timers as data, as
 /// postgres-nio's state machines do. A step that may bring a transition's deadline sooner reports the
@@ -322,6 +322,15 @@ public struct PresentationSession: Sendable {
       // Only a dismiss the app asked for: a member that a dismissal from below takes along is not refused.
       return takesStackAlong
         && stack.above(slot, in: storage).contains { storage.slots[$0].lifecycle.phase.isInFlight }
+    case .requestRefused: return storage.slots[slot].refused != nil
+    case .presentRefused: return storage.slots[slot].refused?.presenter != nil
+    case .dismissRefused: return storage.slots[slot].refused == .dismiss
+    case .unknownReported: return storage.slots[slot].reportedUnknown
+    case .reportedInTransition:
+      guard let rule = table.otherwise(storage.slots[slot].lifecycle.phase, trigger).violation else {
+        return false
+      }
+      return fact { $0.hasReported(rule) }
     }
   }
 
@@ -350,7 +359,8 @@ public struct PresentationSession: Sendable {
       .settledByGroup, .groupCompletionPending, .cancelDeferredWithoutController, .interruptible,
       .startsRunning,
       .startedRunning, .withoutController, .observed, .endedWithoutController, .completesRefusedDismiss,
-      .cancelledLate, .finishedLate, .systemStyleUnseen:
+      .cancelledLate, .finishedLate, .systemStyleUnseen, .requestRefused, .presentRefused, .dismissRefused,
+      .unknownReported, .reportedInTransition:
       return nil
     }
   }
@@ -424,18 +434,11 @@ public struct PresentationSession: Sendable {
         reportedUnknownCount -= 1
       }
     }
-    if let refused, step.rule != nil, Self.followsRefused(refused, trigger, step.rule) {
-      step.rule = nil  // the refused request's consequence, already reported
-      step.detail = nil
-    }
-    dropRepeatedRule(from: &step, slot: slot)
-    if step.rule == .unknownPresentation {
-      if storage.slots[slot].reportedUnknown {
-        step.rule = nil  // one root cause, one finding
-      } else if reportedUnknownCount < 4096 {
-        storage.slots[slot].reportedUnknown = true
-        reportedUnknownCount += 1
-      }
+    // Remembered for the table's `unknownReported` guard, until a presentation of the id begins (`link`);
+    // past 4096 such ids the memory is not spent, and an id is reported again.
+    if step.rule == .unknownPresentation, !storage.slots[slot].reportedUnknown, reportedUnknownCount < 4096 {
+      storage.slots[slot].reportedUnknown = true
+      reportedUnknownCount += 1
     }
     if to.isInFlight { storage.slots[slot].refused = nil }
     storage.setInFlight(slot, to.isInFlight)
@@ -475,30 +478,6 @@ public struct PresentationSession: Sendable {
       .controllerDidDismiss,
       .controllerDidAttemptToDismiss, .gesture, .mark:
       false
-    }
-  }
-
-  /// Whether a finding on `trigger` is the consequence of a refused request (<doc:Rules#Recovery-follows-the-evidence>): the callback that shows the refused transition happened anyway, or any event of an id
-  /// a refused present left absent.
-  private static func followsRefused(
-    _ request: SessionStorage.RefusedRequest, _ trigger: Trigger, _ rule: Rule?
-  ) -> Bool {
-    switch request {
-    case .present:
-      trigger == .presentationWillBegin || rule == .unknownPresentation || rule == .dismissNotPresented
-    case .dismiss: trigger == .dismissalWillBegin || rule == .unknownPresentation
-    }
-  }
-
-  /// Drops a rule a driver repeats (`Rule.isReportedOncePerTransition`) when the transition already
-  /// reported it: one root cause, one finding.
-  private mutating func dropRepeatedRule(from step: inout SessionStep, slot: Int) {
-    guard let rule = step.rule, rule.isReportedOncePerTransition else { return }
-    var reportedBefore = false
-    storage.slots[slot].lifecycle.updateTransition { reportedBefore = $0.noteReported(rule) }
-    if reportedBefore {
-      step.rule = nil
-      step.detail = nil
     }
   }
 

@@ -120,7 +120,8 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
   /// Whether `rule` was reported for this transition.
   func hasReported(_ rule: Rule) -> Bool { reported & Self.bit(rule) != 0 }
 
-  private static func bit(_ rule: Rule) -> UInt64 { 1 << UInt64(Rule.allCases.firstIndex(of: rule) ?? 63) }
+  /// The bit of `rule` in `reported`.
+  static func bit(_ rule: Rule) -> UInt64 { 1 << UInt64(Rule.allCases.firstIndex(of: rule) ?? 63) }
 
   init(direction: Phase.Direction, line: Int, t: Double, animated: Bool, serial: UInt64) {
     self.serial = serial

@@ -55,11 +55,13 @@ import Testing
     #expect(used == Set(TableGuard.allCases), "unused guards: \(Set(TableGuard.allCases).subtracting(used))")
   }
 
-  @Test func theDecisionWhenNoGuardHoldsIsNeverAsideOrResume() {
-    // Those two only follow from a guard: a presenter's appearance, a stack's completion, a settled member.
+  @Test func theDecisionWhenNoGuardHoldsIsNeverAsideResumeOrQuiet() {
+    // Those only follow from a guard: a presenter's appearance, a stack's completion, a settled member, a
+    // root cause already reported.
     for row in TransitionTable.rows {
       switch row.entry.otherwise {
-      case .aside, .resume: Issue.record("unguarded \(row.entry.otherwise): \(row.note)")
+      case .aside, .resume, .rejectQuietly, .recoverQuietly:
+        Issue.record("unguarded \(row.entry.otherwise): \(row.note)")
       case .move, .stay, .reject, .recover: break
       }
     }

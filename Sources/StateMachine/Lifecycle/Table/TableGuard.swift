@@ -78,6 +78,22 @@ public enum TableGuard: String, CaseIterable, Sendable, Hashable {
   /// shows that UIKit ran the transition the recording did not see (an alert recorded by its request and
   /// completion alone; <doc:Rules#Presentations-observed-from-outside>).
   case systemStyleUnseen
+  /// The id's last request was refused (a `present` or a `dismiss` UIKit refused, or a `present` it
+  /// dropped): an event of an id the refusal left unknown is its consequence, already reported
+  /// (<doc:Rules#Recovery-follows-the-evidence>).
+  case requestRefused
+  /// The id's last request was a `present` UIKit refused or dropped: its `presentationTransitionWillBegin`
+  /// shows it happened anyway, and is no second finding.
+  case presentRefused
+  /// The id's last request was a `dismiss` UIKit refused: its `dismissalTransitionWillBegin` shows it
+  /// happened anyway, and is no second finding.
+  case dismissRefused
+  /// `unknown-presentation` was already reported for the id, and no presentation of it began since: one
+  /// finding per id.
+  case unknownReported
+  /// The transition already reported the rule this row decides, a rule a driver repeats
+  /// (``Rule/isReportedOncePerTransition``): one finding per transition.
+  case reportedInTransition
 
   /// What the guard asks, in one line, for docs and diagrams.
   public var summary: String {
@@ -110,6 +126,11 @@ public enum TableGuard: String, CaseIterable, Sendable, Hashable {
     case .cancelledLate: "a cancel came after the finish (reported as interaction-after-end)"
     case .finishedLate: "a finish came after the cancel (reported as interaction-after-end)"
     case .systemStyleUnseen: "a system-style request with nothing of its transition logged since"
+    case .requestRefused: "the id's last request was refused: its consequence was reported with it"
+    case .presentRefused: "the id's last request was a present UIKit refused: it happened anyway"
+    case .dismissRefused: "the id's last request was a dismiss UIKit refused: it happened anyway"
+    case .unknownReported: "unknown-presentation was already reported for the id"
+    case .reportedInTransition: "the transition already reported this rule, which a driver repeats"
     }
   }
 }

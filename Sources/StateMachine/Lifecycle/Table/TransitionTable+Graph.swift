@@ -67,10 +67,11 @@ extension TransitionTable {
             let kind = edgeKind(decision)
             guard includeAll || kind == .move else { continue }
             let to = decision.target(from: phase)
-            let key = Key(from: phase, to: to, kind: kind, rule: decision.rule)
+            // A quiet decision is drawn with the rule it breaks, beside the one that reports it.
+            let key = Key(from: phase, to: to, kind: kind, rule: decision.violation)
             var edge =
               edges[key]
-              ?? GraphEdge(from: phase, to: to, kind: kind, rule: decision.rule, triggers: [], notes: [])
+              ?? GraphEdge(from: phase, to: to, kind: kind, rule: decision.violation, triggers: [], notes: [])
             if edges[key] == nil { order.append(key) }
             if !edge.triggers.contains(trigger) { edge.triggers.append(trigger) }
             if !edge.notes.contains(note) { edge.notes.append(note) }
@@ -85,8 +86,8 @@ extension TransitionTable {
   private static func edgeKind(_ decision: TableDecision) -> GraphEdgeKind {
     switch decision {
     case .move, .resume: .move
-    case .recover: .recover
-    case .reject: .reject
+    case .recover, .recoverQuietly: .recover
+    case .reject, .rejectQuietly: .reject
     case .stay, .aside: .stay
     }
   }

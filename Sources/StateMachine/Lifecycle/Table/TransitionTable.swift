@@ -82,6 +82,27 @@ public enum TransitionTable {
   private static let refusedDismissCompletion: [(TableGuard, TableDecision)] = [
     (.completesRefusedDismiss, .aside)
   ]
+  /// `unknown-presentation` once per root cause: not for the consequence of a refused request
+  /// (<doc:Rules#Recovery-follows-the-evidence>), and once per id until a presentation of it begins.
+  private static func unknownOnce(_ decision: TableDecision) -> [(TableGuard, TableDecision)] {
+    [(.requestRefused, decision.quietly), (.unknownReported, decision.quietly)]
+  }
+  /// `unknown-presentation` of an event that begins a presentation of the id, which ends any earlier report
+  /// of it: only the consequence of a refused request is no second finding.
+  private static func unknownPresenting(_ decision: TableDecision) -> [(TableGuard, TableDecision)] {
+    [(.requestRefused, decision.quietly)]
+  }
+  /// A `*WillBegin` of a request UIKit refused shows it happened anyway: the refusal was the finding.
+  private static func refusedPresent(_ decision: TableDecision) -> [(TableGuard, TableDecision)] {
+    [(.presentRefused, decision.quietly)]
+  }
+  private static func refusedDismiss(_ decision: TableDecision) -> [(TableGuard, TableDecision)] {
+    [(.dismissRefused, decision.quietly)]
+  }
+  /// A rule a driver repeats is reported once per transition (``Rule/isReportedOncePerTransition``).
+  private static func oncePerTransition(_ decision: TableDecision) -> [(TableGuard, TableDecision)] {
+    [(.reportedInTransition, decision.quietly)]
+  }
   /// The stack rules of a request, in the order of <doc:Rules#One-finding-per-event>.
   private static func presenterRules(_ refused: (Rule) -> TableDecision) -> [(TableGuard, TableDecision)] {
     [
@@ -131,7 +152,8 @@ public enum TransitionTable {
       switch decision {
       case .move(let phase): .move(ends(phase))
       case .recover(let rule, let phase): .recover(rule, ends(phase))
-      case .stay, .reject, .resume, .aside: decision
+      case .recoverQuietly(let rule, let phase): .recoverQuietly(rule, ends(phase))
+      case .stay, .reject, .rejectQuietly, .resume, .aside: decision
       }
     return (decision, [(.withoutController, withoutController)])
   }
@@ -180,29 +202,33 @@ public enum TransitionTable {
     row(
       [.presentingBegan], [.presentationWillBegin], .reject(.eventOutOfPhase),
       "the presentation already began (unless it began without its WillBegin: the app owns the callbacks "
-        + "after all, follow them)", guards: [(.withoutController, .stay)]),
+        + "after all, follow them)",
+      guards: [(.withoutController, .stay)] + refusedPresent(.reject(.eventOutOfPhase))),
     row(
       presentingAnimated + [.presentingCompleted, .presentingCancelled, .presented] + dismissingBeforeComplete
         + [.restored],
-      [.presentationWillBegin], .reject(.eventOutOfPhase), "a presentation is already presented or under way"),
+      [.presentationWillBegin], .reject(.eventOutOfPhase), "a presentation is already presented or under way",
+      guards: refusedPresent(.reject(.eventOutOfPhase))),
     row(
       [.dismissingCompleted, .dismissingCancelled], [.presentationWillBegin],
-      .recover(.eventOutOfPhase, .presentingBegan), "the dismissal never ended, yet a presentation began"),
+      .recover(.eventOutOfPhase, .presentingBegan), "the dismissal never ended, yet a presentation began",
+      guards: refusedPresent(.recover(.eventOutOfPhase, .presentingBegan))),
 
     row(
       [.absent, .dismissed], [.presentationDidEndTrue], .recover(.unknownPresentation, .presented),
-      "a presentation never seen"),
+      "a presentation never seen", guards: unknownPresenting(.recover(.unknownPresentation, .presented))),
     row(
       [.withdrawn], [.presentationDidEndTrue], .recover(.unknownPresentation, .presented),
       "a presentation never seen (unless its presentation ended without its *DidEnd: the late one disagrees)",
-      guards: [(.endedWithoutController, .recover(.didEndMismatch, .presented))]),
+      guards: [(.endedWithoutController, .recover(.didEndMismatch, .presented))]
+        + unknownPresenting(.recover(.unknownPresentation, .presented))),
     row(
       [.absent, .dismissed], [.presentationDidEndFalse], .reject(.unknownPresentation),
-      "a presentation never seen"),
+      "a presentation never seen", guards: unknownOnce(.reject(.unknownPresentation))),
     row(
       [.withdrawn], [.presentationDidEndFalse], .reject(.unknownPresentation),
       "a presentation never seen (unless its presentation ended without its *DidEnd: this is the late one)",
-      guards: [(.endedWithoutController, .stay)]),
+      guards: [(.endedWithoutController, .stay)] + unknownOnce(.reject(.unknownPresentation))),
     row(
       [.presentingRequested], [.presentationDidEndTrue], .recover(.eventOutOfPhase, .presented),
       "no WillBegin and no completeTransition"),
@@ -243,14 +269,17 @@ public enum TransitionTable {
   private static let dismissalCallbacks: [Row] = [
     row(
       [.absent, .withdrawn], [.dismissalWillBegin], .recover(.unknownPresentation, .dismissingBegan),
-      "a dismissal of a presentation never seen presented (the recording started late)"),
+      "a dismissal of a presentation never seen presented (the recording started late)",
+      guards: unknownPresenting(.recover(.unknownPresentation, .dismissingBegan))),
     row(
       [.dismissed], [.dismissalWillBegin], .recover(.unknownPresentation, .dismissingBegan),
       "a dismissal of a presentation no longer presented, unless it is a stacked member's own late one",
-      guards: [(.settledByGroup, .resume(.dismissingBegan))]),
+      guards: [(.settledByGroup, .resume(.dismissingBegan))]
+        + unknownOnce(.recover(.unknownPresentation, .dismissingBegan))),
     row(
       presentingInFlight, [.dismissalWillBegin], .recover(.eventOutOfPhase, .dismissingBegan),
-      "the presentation never ended, yet its dismissal began"),
+      "the presentation never ended, yet its dismissal began",
+      guards: refusedDismiss(.recover(.eventOutOfPhase, .dismissingBegan))),
     row(
       idle, [.dismissalWillBegin], .move(.dismissingBegan),
       "system dismissal (<doc:Rules#Optional-request-events>)"),
@@ -258,22 +287,26 @@ public enum TransitionTable {
     row(
       [.dismissingBegan], [.dismissalWillBegin], .reject(.eventOutOfPhase),
       "the dismissal already began (unless it began without its WillBegin: the app owns the callbacks "
-        + "after all, follow them)", guards: [(.withoutController, .stay)]),
+        + "after all, follow them)",
+      guards: [(.withoutController, .stay)] + refusedDismiss(.reject(.eventOutOfPhase))),
     row(
       dismissingAnimated + [.dismissingCompleted, .dismissingCancelled], [.dismissalWillBegin],
-      .reject(.eventOutOfPhase), "the dismissal already began"),
+      .reject(.eventOutOfPhase), "the dismissal already began",
+      guards: refusedDismiss(.reject(.eventOutOfPhase))),
 
     row(
       [.absent, .withdrawn], [.dismissalDidEndTrue, .dismissalDidEndFalse], .reject(.unknownPresentation),
-      "a presentation never seen"),
+      "a presentation never seen", guards: unknownOnce(.reject(.unknownPresentation))),
     row(
       [.dismissed], [.dismissalDidEndTrue], .reject(.unknownPresentation),
       "a presentation no longer presented (unless its dismissal ended without its *DidEnd: this is the late "
-        + "one)", guards: [(.endedWithoutController, .stay)]),
+        + "one)", guards: [(.endedWithoutController, .stay)] + unknownOnce(.reject(.unknownPresentation))),
     row(
       [.dismissed], [.dismissalDidEndFalse], .reject(.unknownPresentation),
       "a presentation no longer presented (unless its dismissal ended without its *DidEnd: the late one "
-        + "disagrees)", guards: [(.endedWithoutController, .recover(.didEndMismatch, .restored))]),
+        + "disagrees)",
+      guards: [(.endedWithoutController, .recover(.didEndMismatch, .restored))]
+        + unknownOnce(.reject(.unknownPresentation))),
     row(
       presentingInFlight, [.dismissalDidEndTrue, .dismissalDidEndFalse], .reject(.eventOutOfPhase),
       "no dismissal is under way"),
@@ -313,10 +346,12 @@ public enum TransitionTable {
   private static let animator: [Row] = [
     row(
       notLive, [.animate, .interruptibleAnimator], .recover(.unknownPresentation, .presentingAnimating),
-      "a presentation never seen"),
+      "a presentation never seen",
+      guards: unknownPresenting(.recover(.unknownPresentation, .presentingAnimating))),
     row(
       notLive, [.startInteractive], .recover(.unknownPresentation, .presentingInteractive),
-      "a presentation never seen"),
+      "a presentation never seen",
+      guards: unknownPresenting(.recover(.unknownPresentation, .presentingInteractive))),
     row(
       [.presentingRequested, .presentingBegan], [.animate], .move(.presentingAnimating),
       "the animator starts (with no WillBegin logged, it begins the transition: "
@@ -392,7 +427,8 @@ public enum TransitionTable {
       "sent before the request: lost (<doc:Rules#Gestures>)"),
     row(
       beforeInteraction, [.update, .pause, .finish, .cancel], .reject(.interactionBeforeStart),
-      "UIKit drops updates and defers finish/cancel until the interaction starts"),
+      "UIKit drops updates and defers finish/cancel until the interaction starts",
+      guards: oncePerTransition(.reject(.interactionBeforeStart))),
     row([.presentingInteractive, .dismissingInteractive], [.update, .pause], .stay, "progress"),
     row(
       [.presentingRunning, .dismissingRunning], [.update], .stay,
@@ -418,28 +454,34 @@ public enum TransitionTable {
     row(
       [.presentingFinishing, .presentingCancelling], [.pause], .reject(.interactionAfterEnd),
       "the interaction already finished or was cancelled (an interruptible transition can be caught again)",
-      guards: [(.interruptible, .move(.presentingInteractive))]),
+      guards: [(.interruptible, .move(.presentingInteractive))]
+        + oncePerTransition(.reject(.interactionAfterEnd))),
     row(
       [.dismissingFinishing, .dismissingCancelling], [.pause], .reject(.interactionAfterEnd),
       "the interaction already finished or was cancelled (an interruptible transition can be caught again)",
-      guards: [(.interruptible, .move(.dismissingInteractive))]),
+      guards: [(.interruptible, .move(.dismissingInteractive))]
+        + oncePerTransition(.reject(.interactionAfterEnd))),
     row(
       afterInteraction.filter {
         ![.presentingFinishing, .presentingCancelling, .dismissingFinishing, .dismissingCancelling].contains(
           $0)
-      }, [.pause], .reject(.interactionAfterEnd), "the transition ended"),
+      }, [.pause], .reject(.interactionAfterEnd), "the transition ended",
+      guards: oncePerTransition(.reject(.interactionAfterEnd))),
     row(
       afterInteraction, [.update, .finish, .cancel], .reject(.interactionAfterEnd),
-      "the interaction already finished or was cancelled, or the transition ended"),
+      "the interaction already finished or was cancelled, or the transition ended",
+      guards: oncePerTransition(.reject(.interactionAfterEnd))),
   ]
 
   private static let completion: [Row] = [
     row(
       [.absent], [.completeTrue], .recover(.unknownPresentation, .presentingCompleted),
-      "a presentation never seen"),
+      "a presentation never seen",
+      guards: unknownPresenting(.recover(.unknownPresentation, .presentingCompleted))),
     row(
       [.absent], [.completeFalse], .recover(.unknownPresentation, .presentingCancelled),
-      "a presentation never seen"),
+      "a presentation never seen",
+      guards: unknownPresenting(.recover(.unknownPresentation, .presentingCancelled))),
     completeRow(
       [
         .presentingRequested, .presentingBegan, .presentingAnimating, .presentingRunning,
@@ -519,10 +561,12 @@ public enum TransitionTable {
   ]
 
   private static let tailCallbacks: [Row] = [
-    row([.absent], [.animationEnded], .reject(.unknownPresentation), "a presentation never seen"),
+    row(
+      [.absent], [.animationEnded], .reject(.unknownPresentation), "a presentation never seen",
+      guards: unknownOnce(.reject(.unknownPresentation))),
     row(
       [.absent], [.completion], .reject(.unknownPresentation), "a presentation never seen",
-      guards: refusedDismissCompletion),
+      guards: refusedDismissCompletion + unknownOnce(.reject(.unknownPresentation))),
     row(
       presentingBeforeComplete + dismissingBeforeComplete, [.animationEnded], .reject(.eventOutOfPhase),
       "the animation has not ended: completeTransition has not come"),
@@ -550,22 +594,25 @@ public enum TransitionTable {
 
   private static let layout: [Row] = [
     row(
-      [.absent], [.layoutWill, .layoutDid], .reject(.unknownPresentation), "a presentation never seen"),
+      [.absent], [.layoutWill, .layoutDid], .reject(.unknownPresentation), "a presentation never seen",
+      guards: unknownOnce(.reject(.unknownPresentation))),
     row(
       [.presentingRequested], [.layoutWill, .layoutDid], .reject(.layoutWithoutContainer),
-      "no container view before presentationTransitionWillBegin"),
+      "no container view before presentationTransitionWillBegin",
+      guards: oncePerTransition(.reject(.layoutWithoutContainer))),
     row(
       Array(presentingInFlight.dropFirst()) + [.presented] + dismissingInFlight + [.restored],
       [.layoutWill, .layoutDid], .stay, "a container layout pass"),
     row(
       [.dismissed, .withdrawn], [.layoutWill, .layoutDid], .reject(.layoutWithoutContainer),
-      "no container view any more"),
+      "no container view any more", guards: oncePerTransition(.reject(.layoutWithoutContainer))),
   ]
 
   private static let appearance: [Row] = [
     row(
       [.absent, .dismissed, .withdrawn], [.viewWillAppear, .viewIsAppearing, .viewDidAppear],
-      .reject(.unknownPresentation), "a presentation never seen, or no longer presented"),
+      .reject(.unknownPresentation), "a presentation never seen, or no longer presented",
+      guards: unknownOnce(.reject(.unknownPresentation))),
     row(
       [.presentingRequested], [.viewWillAppear], .move(.presentingBegan),
       "the presented controller starts appearing: with no WillBegin logged, this begins the transition "
@@ -605,8 +652,10 @@ public enum TransitionTable {
 
     row(
       [.absent, .dismissed], [.viewWillDisappear], .reject(.unknownPresentation),
-      "a presentation never seen, or no longer presented"),
-    row([.absent], [.viewDidDisappear], .reject(.unknownPresentation), "a presentation never seen"),
+      "a presentation never seen, or no longer presented", guards: unknownOnce(.reject(.unknownPresentation))),
+    row(
+      [.absent], [.viewDidDisappear], .reject(.unknownPresentation), "a presentation never seen",
+      guards: unknownOnce(.reject(.unknownPresentation))),
     row(
       presentingBeforeComplete + [.presentingCompleted, .dismissingCompleted, .dismissingCancelled],
       [.viewWillDisappear], .reject(.eventOutOfPhase), "not disappearing", guards: asPresenter),
@@ -643,11 +692,18 @@ public enum TransitionTable {
   ]
 
   private static let adaptiveDelegate: [Row] = [
-    row(notLive, [.sizeChange], .reject(.unknownPresentation), "a presentation never seen"),
+    row(
+      notLive, [.sizeChange], .reject(.unknownPresentation), "a presentation never seen",
+      guards: unknownOnce(.reject(.unknownPresentation))),
     row(live, [.sizeChange], .stay, "size change (rotation)"),
     row(
-      notLive, [.controllerWillDismiss], .recover(.unknownPresentation, .dismissingBegan),
-      "a dismissal of a presentation never seen presented (the recording started late)"),
+      [.absent, .withdrawn], [.controllerWillDismiss], .recover(.unknownPresentation, .dismissingBegan),
+      "a dismissal of a presentation never seen presented (the recording started late)",
+      guards: unknownPresenting(.recover(.unknownPresentation, .dismissingBegan))),
+    row(
+      [.dismissed], [.controllerWillDismiss], .recover(.unknownPresentation, .dismissingBegan),
+      "a dismissal of a presentation no longer presented",
+      guards: unknownOnce(.recover(.unknownPresentation, .dismissingBegan))),
     row(
       presentingInFlight + [.dismissingCompleted, .dismissingCancelled], [.controllerWillDismiss],
       .reject(.eventOutOfPhase), "no sheet the user could swipe is on screen"),
@@ -665,7 +721,8 @@ public enum TransitionTable {
       [.dismissingCompleted, .dismissed], [.controllerDidDismiss], .stay, "the sheet was dismissed",
       guards: once),
     row(
-      notLive, [.controllerDidAttemptToDismiss], .reject(.unknownPresentation), "a presentation never seen"),
+      notLive, [.controllerDidAttemptToDismiss], .reject(.unknownPresentation), "a presentation never seen",
+      guards: unknownOnce(.reject(.unknownPresentation))),
     row(
       inFlight, [.controllerDidAttemptToDismiss], .reject(.eventOutOfPhase),
       "a transition is under way: no swipe to refuse"),
@@ -787,7 +844,7 @@ public enum TransitionTable {
       guard !trigger.isAlwaysLegal else { return false }
       switch entry(phase, trigger).otherwise {
       case .move, .stay: return true
-      case .reject, .recover, .resume, .aside: return false
+      case .reject, .recover, .rejectQuietly, .recoverQuietly, .resume, .aside: return false
       }
     }
   }
