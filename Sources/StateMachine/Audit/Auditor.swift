@@ -34,6 +34,9 @@ public struct Auditor: Sendable, Codable {
   /// Has the machine report the stepped transition's timers after every step, even where the step says
   /// it can only have moved them later (for the tests that check the shortcut changes nothing).
   var asksEveryDeadline = false
+  /// Has the machine judge its timers on every step forward of the clock, not only once the clock passes
+  /// the earliest one reported (for the tests that check the earliest reported is never late).
+  var judgesEveryStep = false
 
   private enum CodingKeys: String, CodingKey {
     case configuration, session, clock, previousT, earliestDeadline
@@ -220,7 +223,7 @@ public struct Auditor: Sendable, Codable {
       }
     }
     clockStep.expiries.removeAll(keepingCapacity: true)
-    earliestDeadline = clockStep.nextDeadline ?? .infinity
+    earliestDeadline = judgesEveryStep ? -.infinity : clockStep.nextDeadline ?? .infinity
   }
 
   /// Starts keeping the ids of the presentations the machine forgets, for `takeForgotten()`.

