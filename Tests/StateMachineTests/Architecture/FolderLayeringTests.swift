@@ -166,4 +166,24 @@ import Testing
     #expect(graph.arrows["High"] == ["Low": ["Table", "Table.Row"], "Middle": ["Table.Graph"]])
     #expect(graph.arrows["Middle"] == ["Low": ["Table"]])
   }
+
+  /// The article's table lists each folder with its layer and its arrows, as declared here.
+  @Test func theArchitectureArticleShowsTheLayering() throws {
+    let article = try DocumentationTests.read("\(DocumentationTests.catalog)/Architecture.md")
+    var listed: [String: (layer: Int, arrows: Set<String>)] = [:]
+    for row in article.split(separator: "\n") where row.hasPrefix("| ") {
+      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count == 4, let layer = Int(cells[0]) else { continue }
+      let folder = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      let arrows = cells[3].split(separator: ",").map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: "` "))
+      }
+      listed[folder] = (layer, Set(arrows.filter { $0 != "none" }))
+    }
+    #expect(Set(listed.keys) == Set(Self.arrows.keys), "folders in Architecture.md's table")
+    for (folder, row) in listed {
+      #expect(row.layer == Self.layer(of: folder), "Architecture.md puts \(folder) in layer \(row.layer)")
+      #expect(row.arrows == Self.arrows[folder], "Architecture.md's arrows of \(folder)")
+    }
+  }
 }
