@@ -233,7 +233,7 @@ public struct Auditor: Sendable, Codable {
       }
       let id = lifecycle.id
       if !reportedUndriven.contains(record.serial),
-        let undriven = TimingRules.undrivenDeadline(
+        let undriven = TransitionDeadline.undrivenDeadline(
           phase: lifecycle.phase, record: record, gesture: session.gesture(of: id),
           undrivenAfter: configuration.undrivenAfter),
         let since = record.undrivenSince

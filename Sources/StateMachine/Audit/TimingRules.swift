@@ -7,7 +7,7 @@
 ///
 /// `record` (the transition's facts) is read for `completeTransition` only.
 /// `interaction-undriven` needs later events to prove time passed; the auditor judges it with the
-/// deadlines (`TimingRules.undrivenDeadline`).
+/// deadlines (`TransitionDeadline.undrivenDeadline`).
 enum TimingRules {
   static func check(
     _ event: borrowing Event, line: Int, step: SessionStep, record: TransitionRecord?,
@@ -107,22 +107,6 @@ enum TimingRules {
           + "remaining animation is \(formula)\(speed) = \(seconds(expected)), so the view snaps "
           + "(accepted from \(seconds(range.lowerBound)))")
     }
-  }
-
-  /// When an interaction with nothing driving it becomes `interaction-undriven`, if it can (the auditor
-  /// also leaves out an interaction it already reported).
-  @inline(__always)
-  /// Drives count as the start's or the catch's own time onward: an update, a pause, a finish or cancel, or
-  /// any pan event of the id (a finger still down drives it too).
-  static func undrivenDeadline(
-    phase: Phase, record: borrowing TransitionRecord, gesture: GestureState?, undrivenAfter: Double
-  ) -> Double? {
-    guard phase == .presentingInteractive || phase == .dismissingInteractive,
-      let since = record.undrivenSince,
-      record.lastDriveT == since
-    else { return nil }
-    if let gesture, gesture.isActive || gesture.lastT >= since { return nil }
-    return since + undrivenAfter
   }
 
   static func seconds(_ value: Double) -> String {

@@ -836,7 +836,7 @@ extension PresentationSession {
         carriedUntil: dismissing ? carrier.endedAt : nil, grace: grace)
       return (
         record.serial, hang?.t,
-        TimingRules.undrivenDeadline(
+        TransitionDeadline.undrivenDeadline(
           phase: phase, record: record, gesture: gesture, undrivenAfter: undrivenAfter)
       )
     }

@@ -20,17 +20,6 @@ public struct RuleSettings: Sendable, Hashable, Codable {
   /// The severity findings of `rule` get.
   public func severity(of rule: Rule) -> Severity { severities[rule] ?? rule.severity }
 
-  /// Drops the findings of disabled rules and applies changed severities to `findings[start...]`.
-  func apply(to findings: inout [Finding], from start: Int) {
-    guard !(disabled.isEmpty && severities.isEmpty), start < findings.count else { return }
-    var kept: [Finding] = []
-    for var finding in findings[start...] where !disabled.contains(finding.rule) {
-      if let severity = severities[finding.rule] { finding.severity = severity }
-      kept.append(finding)
-    }
-    findings.replaceSubrange(start..., with: kept)
-  }
-
   /// The rule a user meant by `id`, or an error naming the closest valid id.
   public static func rule(named id: String) throws(RuleSettingsError) -> Rule {
     if let rule = Rule(rawValue: id) { return rule }

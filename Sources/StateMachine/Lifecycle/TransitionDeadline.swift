@@ -184,5 +184,21 @@ public struct TransitionDeadline: Sendable, Hashable {
     return fraction * max(duration, 0) / commit.effectiveSpeed
   }
 
+  /// When an interaction with nothing driving it becomes `interaction-undriven`, if it can (the auditor
+  /// also leaves out an interaction it already reported).
+  @inline(__always)
+  /// Drives count as the start's or the catch's own time onward: an update, a pause, a finish or cancel, or
+  /// any pan event of the id (a finger still down drives it too).
+  static func undrivenDeadline(
+    phase: Phase, record: borrowing TransitionRecord, gesture: GestureState?, undrivenAfter: Double
+  ) -> Double? {
+    guard phase == .presentingInteractive || phase == .dismissingInteractive,
+      let since = record.undrivenSince,
+      record.lastDriveT == since
+    else { return nil }
+    if let gesture, gesture.isActive || gesture.lastT >= since { return nil }
+    return since + undrivenAfter
+  }
+
   static func seconds(_ value: Double) -> String { "\(ReadableNumber.rounded(value, scale: 1000)) s" }
 }
