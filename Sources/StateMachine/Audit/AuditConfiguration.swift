@@ -18,6 +18,13 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
   public var undrivenAfter: Double = 1.0
   /// Disabled rules and changed severities.
   public var rules = RuleSettings()
+  /// The most presentations an audit holds at once (<doc:Rules#How-many-presentations-an-audit-holds>):
+  /// a trace that keeps more alive (an app that presents and never dismisses) stops being audited at the
+  /// line that passes it, with an input error, instead of growing without bound.
+  public var presentationLimit = AuditConfiguration.defaultPresentationLimit
+  /// About 60 MB of held presentations: far above what any app keeps on screen, far below what a machine
+  /// running CI has.
+  public static let defaultPresentationLimit = 100_000
 
   public init(
     grace: Double = 2.0, frameRate: Double = 60, toleranceRatio: Double = 0.25,
@@ -36,6 +43,23 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
   /// ```swift
   /// let forThisFile = configuration.ignoring(header.ignore)  // header: "ignore":["layout-hitch"]
   /// ```
+  private enum CodingKeys: String, CodingKey {
+    case grace, frameRate, toleranceRatio, toleranceSeconds, undrivenAfter, rules, presentationLimit
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    grace = try container.decode(Double.self, forKey: .grace)
+    frameRate = try container.decode(Double.self, forKey: .frameRate)
+    toleranceRatio = try container.decode(Double.self, forKey: .toleranceRatio)
+    toleranceSeconds = try container.decode(Double.self, forKey: .toleranceSeconds)
+    undrivenAfter = try container.decode(Double.self, forKey: .undrivenAfter)
+    rules = try container.decode(RuleSettings.self, forKey: .rules)
+    // Snapshots written before the limit existed audited with none: they resume with the default.
+    presentationLimit =
+      try container.decodeIfPresent(Int.self, forKey: .presentationLimit) ?? Self.defaultPresentationLimit
+  }
+
   public func ignoring(_ rules: [Rule]?) -> AuditConfiguration {
     guard let rules, !rules.isEmpty else { return self }
     var configuration = self

@@ -32,6 +32,9 @@ public struct AuditDriver: Sendable {
   public private(set) var notedUnknownEvents: Set<String>
   /// `finish()` ran: later records change nothing.
   public private(set) var isFinished = false
+  /// The trace held more presentations than ``AuditConfiguration/presentationLimit`` at once: the audit
+  /// stopped at that line (an input error says so) and later records change nothing.
+  public private(set) var stoppedAtPresentationLimit = false
 
   /// A driver for a new audit, or for one that resumes where `auditor` stopped (with the header's
   /// `ignore` it read then and the unknown names it noted).
@@ -49,7 +52,7 @@ public struct AuditDriver: Sendable {
   /// clock evidence, a header's `ignore`; input errors and notes are kept.
   @discardableResult
   public mutating func consume(_ record: TraceRecord) -> SessionStep? {
-    guard !isFinished else { return nil }
+    guard !isFinished, !stoppedAtPresentationLimit else { return nil }
     switch record {
     case .event(let event, let line):
       audit(event, line: line)
@@ -75,14 +78,34 @@ public struct AuditDriver: Sendable {
   @discardableResult
   public mutating func consume(_ event: borrowing Event, line: Int) -> SessionStep {
     events += 1
-    return auditor.auditStep(event, line: line, into: &findings)
+    let step = auditor.auditStep(event, line: line, into: &findings)
+    if auditor.heldPresentations > configuration.presentationLimit { stop(atLine: line) }
+    return step
   }
 
   /// Audits one event at `line`: the path every event line of a plain audit takes.
   @inline(__always)
   public mutating func audit(_ event: borrowing Event, line: Int) {
+    guard !stoppedAtPresentationLimit else { return }
     events += 1
     auditor.audit(event, line: line, into: &findings)
+    if auditor.heldPresentations > configuration.presentationLimit { stop(atLine: line) }
+  }
+
+  /// Stops the audit at `line`, whose event made the trace hold more presentations than the limit: what
+  /// the audit holds stays bounded, and the input error says why the rest of the trace went unread.
+  private mutating func stop(atLine line: Int) {
+    stoppedAtPresentationLimit = true
+    let limit = configuration.presentationLimit
+    inputErrors.append(
+      InputError(
+        line: line, column: 1,
+        message: "this event makes \(auditor.heldPresentations) presentations held at once (the roots they "
+          + "were presented from included), past the limit of \(limit) (presented and never dismissed, or "
+          + "ended too recently to be forgotten); the audit stops here "
+          + "and the rest of the trace is not audited. An app that presents without dismissing leaks its "
+          + "view controllers; if the trace is right, raise the limit (--max-presentations, or "
+          + "\"maxPresentations\" in .replay.json)"))
   }
 
   /// Adds a note the reader could not give (a trace with no events, a line still being written).

@@ -290,6 +290,10 @@ public struct Auditor: Sendable, Codable {
     }
   }
 
+  /// How many presentations the machine holds now, the roots they were presented from included: what an
+  /// audit's memory grows with (``AuditConfiguration/presentationLimit``).
+  public var heldPresentations: Int { session.presentationCount }
+
   /// The earliest line a finding this audit settles later may name, of the presentation `id` (`nil` when
   /// none: its later findings name lines still to come). A replay that hands each transition over once
   /// nothing can change it asks: a finding belongs to the transition its line falls in.

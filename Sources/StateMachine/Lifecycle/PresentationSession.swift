@@ -21,6 +21,8 @@ public struct PresentationSession: Sendable {
   public static let defaultRoot = "root"
 
   var storage = SessionStorage()
+  /// How many presentations the session holds (ended ones included until it forgets them).
+  var presentationCount: Int { storage.count }
   /// The transition table, as the steps read it.
   private let table = TransitionTable.compiledTable
   var stack = PresentationStack()

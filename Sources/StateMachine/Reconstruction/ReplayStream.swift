@@ -197,6 +197,8 @@ public struct ReplayStream {
       _ event: borrowing Event, line: Int, started: (Double) -> Void, _ transition: TransitionSink,
       _ finding: FindingSink
     ) {
+      // Past the audit's presentation limit nothing more is audited or rebuilt (the driver said why).
+      guard !driver.stoppedAtPresentationLimit else { return }
       sawEvent = true
       if summary.startT == nil {
         summary.startT = event.t
