@@ -95,6 +95,20 @@ public struct AuditDriver: Sendable {
     auditor.finish(into: &findings)
   }
 
+  /// Hands over the findings settled since the last call, in the order they were settled, and keeps no
+  /// copy: a consumer that reports findings as they come (a follower of a growing trace) then holds only
+  /// what is in flight. `findings` and `findingsByLine` are then only what was settled since.
+  ///
+  /// ```swift
+  /// driver.consume(record)
+  /// for finding in driver.takeFindings() { print(finding.message) }
+  /// ```
+  public mutating func takeFindings() -> [Finding] {
+    guard !findings.isEmpty else { return [] }
+    defer { findings = [] }
+    return findings
+  }
+
   /// What the audit would settle if the trace's clock read `t` now and, with `finishing`, if the trace
   /// ended there, without changing the audit.
   public func probe(advancingTo t: Double?, line: Int, finishing: Bool) -> [Finding] {
