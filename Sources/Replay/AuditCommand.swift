@@ -26,7 +26,8 @@ enum AuditCommand {
       --snapshot-out FILE  after auditing TRACE, write the audit's whole state to FILE (versioned JSON)
       --resume FILE        start from a snapshot: read only the bytes appended after it, with its state, so
                            CI audits an ever-growing log once (the end of the trace is not final then);
-                           a snapshot of another log (shorter, or other bytes before its offset) is refused
+                           a snapshot of another log (shorter, or other bytes before its offset), or
+                           one edited by hand (its checksum or its state does not add up), is refused
     \(TraceFiles.help)
     \(ThresholdOptions.help)
       -h, --help           Show this help

@@ -119,8 +119,14 @@ public struct AuditDriver: Sendable {
   }
 
   /// Hands over the findings settled since the last call, in the order they were settled, and keeps no
-  /// copy: a replay that streams its findings holds only those it has not written yet.
-  mutating func takeFindings() -> [Finding] {
+  /// copy: a consumer that reports findings as they come (a follower of a growing trace) then holds only
+  /// what is in flight. `findings` and `findingsByLine` are then only what was settled since.
+  ///
+  /// ```swift
+  /// driver.consume(record)
+  /// for finding in driver.takeFindings() { print(finding.message) }
+  /// ```
+  public mutating func takeFindings() -> [Finding] {
     guard !findings.isEmpty else { return [] }
     defer { findings = [] }
     return findings

@@ -33,6 +33,9 @@ public struct Auditor: Sendable, Codable {
   private var forgotten: [LateViolation] = []
   /// The step of the event being audited, kept from event to event so that none is built per event.
   private var step = SessionStep(id: "", trigger: .mark, from: .absent, to: .absent)
+  /// The transitions the auditor keeps notes about (reported hangs and undriven interactions): a snapshot
+  /// checks they have begun.
+  var notedSerials: Set<UInt64> { reportedHangs.union(reportedUndriven) }
   /// Asks for the stepped transition's deadline after every step, even where the step says it can only
   /// have moved deadlines later (for the tests that check the shortcut changes nothing).
   var asksEveryDeadline = false

@@ -139,7 +139,7 @@ public enum ExpectHeader {
       case .header(let header, _):
         return .existing(header, start..<end, crlf: crlf)
       case .inputError(let error):
-        throw ExpectHeaderError(message: "line \(error.line), column \(error.column): \(error.message)")
+        throw ExpectHeaderError(message: error.message, line: error.line, column: error.column)
       default:
         return .before(start, crlf: crlf)
       }
@@ -149,8 +149,16 @@ public enum ExpectHeader {
 }
 
 /// A header `expect` entry that cannot be read, or a trace whose header cannot be rewritten (its first
-/// line is malformed).
+/// line is malformed: then `line` and `column` say where).
 public struct ExpectHeaderError: Error, Sendable, Equatable {
   public var message: String
-  public init(message: String) { self.message = message }
+  /// Where in the trace, for an error about its bytes (1-based); `nil` for an entry read on its own.
+  public var line: Int?
+  public var column: Int?
+
+  public init(message: String, line: Int? = nil, column: Int? = nil) {
+    self.message = message
+    self.line = line
+    self.column = column
+  }
 }

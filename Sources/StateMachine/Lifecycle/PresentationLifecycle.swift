@@ -87,6 +87,9 @@ public struct PresentationLifecycle: Sendable, Hashable {
   /// A `viewWill*` not yet resolved by its `viewDid*`.
   public var pendingAppearance: PendingAppearance? { state == .absent ? nil : tracks.pendingAppearance }
 
+  /// `containerViewWillLayoutSubviews` calls beyond the open pass, each owed a `Did`.
+  var nestedLayoutWills: Int { state == .absent ? 0 : tracks.nestedLayoutWills }
+
   /// Reads the transition's facts in place, if there are any.
   @inline(__always)
   func readTransition<Result>(_ read: (borrowing TransitionRecord) -> Result) -> Result? {

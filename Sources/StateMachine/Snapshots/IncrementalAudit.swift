@@ -8,9 +8,10 @@
 /// result.snapshot        // to resume from next time
 /// ```
 ///
-/// Before resuming, the log is checked against the snapshot's `LogFingerprint`: a log shorter than the
-/// snapshot's offset, or whose bytes before it differ, is not the log the snapshot was taken from, and is
-/// refused. A run folds complete lines only: a last line with no `\n` yet (being written) is left for the
+/// Before resuming, the snapshot is checked for consistency (as `AuditSnapshot(json:)` checks it), and the
+/// log against the snapshot's `LogFingerprint`: a log shorter than the snapshot's offset, or whose bytes
+/// before it differ, is not the log the snapshot was taken from, and is refused. Bytes further back than
+/// the fingerprint are not read: a log rewritten there is resumed with the state its old bytes left. A run folds complete lines only: a last line with no `\n` yet (being written) is left for the
 /// next run, with a note.
 public enum IncrementalAudit {
   /// What one incremental run found, and where to resume next time.
@@ -81,8 +82,12 @@ public enum IncrementalAudit {
   private static func check(_ snapshot: AuditSnapshot?, configuration: AuditConfiguration)
     throws(AuditSnapshotError)
   {
+    guard let snapshot else { return }
+    // A snapshot built in code never went through `init(json:)`'s checks; the offsets and counts below
+    // are only safe to use once they hold.
+    if let inconsistency = snapshot.inconsistency { throw AuditSnapshot.edited(inconsistency) }
     // The auditor also disables what the trace header ignores; the caller's settings must be the rest.
-    guard let snapshot, snapshot.auditor.configuration != configuration.ignoring(snapshot.ignore) else {
+    guard snapshot.auditor.configuration != configuration.ignoring(snapshot.ignore) else {
       return
     }
     throw AuditSnapshotError(
