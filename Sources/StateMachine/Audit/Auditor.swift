@@ -18,7 +18,7 @@
 public struct Auditor: Sendable, Codable {
   public let configuration: AuditConfiguration
   /// The machine the auditor drives.
-  public private(set) var session = PresentationSession()
+  package private(set) var session = PresentationSession()
   /// The latest time any line showed: the trace's clock for deadlines (<doc:Rules#Time-evidence>).
   public private(set) var clock = -Double.infinity
   private var previousT: Double?
@@ -53,7 +53,7 @@ public struct Auditor: Sendable, Codable {
   /// Audits one event like `audit(_:line:into:)` and also returns the machine's step, for consumers that
   /// follow the machine (reconstruction, live tools).
   @discardableResult
-  public mutating func auditStep(_ event: borrowing Event, line: Int, into findings: inout [Finding])
+  package mutating func auditStep(_ event: borrowing Event, line: Int, into findings: inout [Finding])
     -> SessionStep
   {
     auditIntoStep(event, line: line, into: &findings)
@@ -140,7 +140,7 @@ public struct Auditor: Sendable, Codable {
   }
 
   /// The deadline of `id`'s transition in flight, unless it was already reported as a hang.
-  public func deadline(of id: String) -> TransitionDeadline? {
+  package func deadline(of id: String) -> TransitionDeadline? {
     guard let deadline = session.deadline(of: id, grace: configuration.grace),
       let serial = session.lifecycle(of: id)?.transition?.serial, !reportedHangs.contains(serial)
     else { return nil }

@@ -9,7 +9,7 @@
 ///
 /// The document is well-formed XML whatever the trace holds: the trace's text is spelt as the text outputs
 /// spell it (``TerminalText``), so no character XML 1.0 forbids reaches it.
-public enum SVGTimelineExporter {
+package enum SVGTimelineExporter {
   /// The colour of a segment (``ReconstructedTransition/Segment/name``): compared as a few literals, not
   /// hashed into a dictionary for every bar.
   static func color(of segment: String) -> String? {
@@ -37,9 +37,9 @@ public enum SVGTimelineExporter {
   /// ```swift
   /// SVGTimelineExporter.limit  // 10000
   /// ```
-  public static let limit = 10_000
+  package static let limit = 10_000
 
-  public static func export(_ replay: TraceReplay, width: Int = 1000) -> String {
+  package static func export(_ replay: TraceReplay, width: Int = 1000) -> String {
     let origin = replay.startT ?? 0
     let traceEnd = replay.endT ?? origin
     let span = max(traceEnd - origin, 0.001)

@@ -100,7 +100,7 @@ public struct ReconstructedTransition: Sendable, Hashable {
   public var willBeginT: Double?
   /// The callback that began the transition when no `*WillBegin` was logged (`viewWillAppear` of an
   /// observed presentation), for display.
-  public var begunBy: Trigger?
+  package var begunBy: Trigger?
   /// `animateTransition`, `interruptibleAnimator` or `startInteractiveTransition`, whichever came first.
   public var animationStartT: Double?
   /// The last finish or cancel the interaction accepted: the one that decided the transition.
@@ -112,7 +112,7 @@ public struct ReconstructedTransition: Sendable, Hashable {
   /// `*WillBegin` was logged, or the appearance callback that ended an observed transition.
   public var endedT: Double?
   /// The callback that ended it, when it was not a `*DidEnd`.
-  public var endedBy: Trigger?
+  package var endedBy: Trigger?
   /// The animator's or the interaction's declared duration.
   public var declaredDuration: Double?
   public var progress: [ProgressSample] = []

@@ -30,7 +30,7 @@ public struct TraceReplay: Sendable {
   ///   TraceReader(source: try mySource())
   /// }
   /// ```
-  public static func run(
+  package static func run(
     path: String, configuration: AuditConfiguration = AuditConfiguration(),
     opening open: () throws(ReadFailure) -> TraceReader
   ) -> TraceReplay {
@@ -47,7 +47,7 @@ public struct TraceReplay: Sendable {
   /// }
   /// if replay.stoppedAtLimit { print("more than 10,000 transitions or findings") }
   /// ```
-  public static func run(
+  package static func run(
     path: String, configuration: AuditConfiguration = AuditConfiguration(), limit: Int?,
     opening open: () throws(ReadFailure) -> TraceReader
   ) -> TraceReplay {

@@ -15,7 +15,7 @@
 /// ``ReplayStream`` also lets go of each transition once nothing later in the trace can change it (its
 /// presentation was forgotten, or a later transition of it began and nothing the machine still holds
 /// names an earlier line), so that it keeps the transitions in flight, not every transition of the trace.
-public struct TransitionReconstructor: Sendable {
+package struct TransitionReconstructor: Sendable {
   /// A transition not handed over yet, with what settling it needs.
   struct Kept: Sendable {
     var transition: ReconstructedTransition
@@ -98,7 +98,7 @@ public struct TransitionReconstructor: Sendable {
 
   /// Every transition seen and not handed over yet, in the order they started: every transition of the
   /// trace unless a ``ReplayStream`` took them as they settled.
-  public var transitions: [ReconstructedTransition] {
+  package var transitions: [ReconstructedTransition] {
     queue[queueHead...].compactMap { entryOfNumber[$0].map { entries[$0].transition } }
   }
 
@@ -122,10 +122,10 @@ public struct TransitionReconstructor: Sendable {
     return taken
   }
 
-  public init() {}
+  package init() {}
 
   /// Records what `event` (decided by the machine as `step`) tells about its transition.
-  public mutating func observe(_ event: borrowing Event, line: Int, step: SessionStep) {
+  package mutating func observe(_ event: borrowing Event, line: Int, step: SessionStep) {
     let id = step.id
     if step.beginsTransition {
       let settled = settledMembers.removeValue(forKey: id)
@@ -274,7 +274,7 @@ public struct TransitionReconstructor: Sendable {
 
   /// Closes the reconstruction: settles what is still open and gives each finding to its transition (the
   /// latest of its presentation that began at or before the finding's line).
-  public mutating func finish(findings: [Finding]) -> [ReconstructedTransition] {
+  package mutating func finish(findings: [Finding]) -> [ReconstructedTransition] {
     settleOpen()
     var byID: [String: [Int]] = [:]
     for number in queue[queueHead...] {

@@ -77,7 +77,7 @@ public struct TraceStatistics: Sendable, Hashable {
   /// let summary = ReplayStream.run(path: path, transition: { statistics.add($0) }, finding: { _ in })
   /// statistics.add(summary)
   /// ```
-  public mutating func add(_ summary: ReplayStream.Summary) {
+  package mutating func add(_ summary: ReplayStream.Summary) {
     addTrace(
       events: summary.events, inputErrors: summary.inputErrors.count, unreadable: summary.readFailure != nil)
     // By rule id, as `add(_: TraceReplay)` counts them (the counts are the same in any order).

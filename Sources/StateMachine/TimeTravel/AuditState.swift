@@ -29,7 +29,7 @@ public struct AuditState: Sendable, Hashable {
     /// A `viewWill*` waiting for its `viewDid*`, with its line.
     public var pendingAppearance: String?
     /// For a transition in flight: when it becomes a hang, and why.
-    public var deadline: TransitionDeadline?
+    package var deadline: TransitionDeadline?
   }
 
   /// The last line folded in (for `.line(N)`, N itself when the trace has that many lines, whatever the
