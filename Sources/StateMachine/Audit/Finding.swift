@@ -6,14 +6,14 @@
 /// ```
 public struct Finding: Sendable, Hashable, Codable {
   public var rule: Rule
-  public var severity: Severity
+  public var severity: Rule.Severity
   /// The line of the event that shows the violation (for a hang, the transition's last event).
   public var line: Int
   public var t: Double
   public var id: String
   public var message: String
 
-  public init(rule: Rule, severity: Severity? = nil, line: Int, t: Double, id: String, message: String) {
+  public init(rule: Rule, severity: Rule.Severity? = nil, line: Int, t: Double, id: String, message: String) {
     self.rule = rule
     self.severity = severity ?? rule.severity
     self.line = line

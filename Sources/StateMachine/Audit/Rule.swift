@@ -211,14 +211,19 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, Codable 
   public static func < (lhs: Rule, rhs: Rule) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// How bad a finding is: an error fails the audit (exit 1), a warning is reported and tolerated.
-///
-/// ```swift
-/// Rule.gestureAfterCommit.severity == .warning // true
-/// ```
-public enum Severity: String, Sendable, Hashable, Comparable, Codable {
-  case warning
-  case error
+extension Rule {
+  /// How bad a finding is: an error fails the audit (exit 1), a warning is reported and tolerated.
+  ///
+  /// ```swift
+  /// Rule.gestureAfterCommit.severity == .warning // true
+  /// ```
+  public enum Severity: String, Sendable, Hashable, Comparable, Codable {
+    case warning
+    case error
 
-  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+  }
 }
+
+/// `Rule.Severity` as the package's own code names it; users write `Rule.Severity`.
+package typealias Severity = Rule.Severity

@@ -43,7 +43,7 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
   case mark
 
   /// The payload keys this event understands, in the order the canonical writer emits them.
-  public var payloadKeys: [PayloadKey] {
+  public var payloadKeys: [Payload.Key] {
     switch self {
     case .present: [.presenter, .animated, .style]
     case .dismiss: [.animated]
@@ -69,7 +69,7 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
   }
 
   /// The payload keys that must be present for the event to be meaningful.
-  public var requiredPayloadKeys: [PayloadKey] {
+  public var requiredPayloadKeys: [Payload.Key] {
     switch self {
     case .presentationTransitionDidEnd, .dismissalTransitionDidEnd, .animationEnded: [.completed]
     case .animateTransition: [.duration]
@@ -89,26 +89,31 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
   }
 }
 
-/// A payload key of trace format v1 and the JSON type its value must have.
-///
-/// ```swift
-/// PayloadKey.didComplete.valueType // .bool
-/// ```
-public enum PayloadKey: String, CaseIterable, Sendable {
-  case presenter, animated, style, completed, didComplete, width, height, duration, percent
-  case completionSpeed, translation, velocity, name, wantsInteractiveStart
-  // Last: the scanner hard-codes the earlier keys' indices (`Payload.clear`, `setNumber(_:keyIndex:)`).
-  case resolvedStyle
+extension Payload {
+  /// A payload key of trace format v1 and the JSON type its value must have.
+  ///
+  /// ```swift
+  /// Payload.Key.didComplete.valueType // .bool
+  /// ```
+  public enum Key: String, CaseIterable, Sendable {
+    case presenter, animated, style, completed, didComplete, width, height, duration, percent
+    case completionSpeed, translation, velocity, name, wantsInteractiveStart
+    // Last: the scanner hard-codes the earlier keys' indices (`Payload.clear`, `setNumber(_:keyIndex:)`).
+    case resolvedStyle
 
-  /// The JSON type a value of this key must have.
-  public enum ValueType: String, Sendable { case bool, number, string }
+    /// The JSON type a value of this key must have.
+    public enum ValueType: String, Sendable { case bool, number, string }
 
-  /// The JSON type a value of this key must have.
-  public var valueType: ValueType {
-    switch self {
-    case .presenter, .style, .name, .resolvedStyle: .string
-    case .animated, .completed, .didComplete, .wantsInteractiveStart: .bool
-    case .width, .height, .duration, .percent, .completionSpeed, .translation, .velocity: .number
+    /// The JSON type a value of this key must have.
+    public var valueType: ValueType {
+      switch self {
+      case .presenter, .style, .name, .resolvedStyle: .string
+      case .animated, .completed, .didComplete, .wantsInteractiveStart: .bool
+      case .width, .height, .duration, .percent, .completionSpeed, .translation, .velocity: .number
+      }
     }
   }
 }
+
+/// `Payload.Key` as the package's own code names it; users write `Payload.Key`.
+package typealias PayloadKey = Payload.Key

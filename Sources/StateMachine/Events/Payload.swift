@@ -57,7 +57,7 @@ public struct Payload: Sendable, Hashable {
   }
 
   /// The value stored under `key`, as JSON.
-  public subscript(key: PayloadKey) -> JSONValue? {
+  public subscript(key: Key) -> JSONValue? {
     get {
       switch key {
       case .presenter: presenter.map(JSONValue.string)

@@ -11,7 +11,7 @@ public struct FileReport: Sendable, Hashable {
   /// Findings sorted by line.
   public var findings: [Finding] = []
   public var inputErrors: [InputError] = []
-  public var notes: [TraceNote] = []
+  public var notes: [TraceRecord.Note] = []
   /// The header's `expect`, when the file states one.
   public var expect: [String]?
   /// The file could not be opened or read at all.
@@ -40,7 +40,7 @@ public struct FileReport: Sendable, Hashable {
   ///   TraceReader(source: try mySource())
   /// }
   /// ```
-  public static func audit(
+  package static func audit(
     path: String, configuration: AuditConfiguration = AuditConfiguration(),
     opening open: () throws(ReadFailure) -> TraceReader
   ) -> FileReport {

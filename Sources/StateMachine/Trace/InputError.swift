@@ -17,17 +17,22 @@ public struct InputError: Error, Sendable, Equatable, Hashable {
   }
 }
 
-/// Something the reader noticed that is not an error, such as an event name it does not know.
-///
-/// ```swift
-/// TraceNote(line: 7, message: "unknown event \"didTapCard\" skipped (reported once)")
-/// ```
-public struct TraceNote: Sendable, Equatable, Hashable {
-  public var line: Int
-  public var message: String
+extension TraceRecord {
+  /// Something the reader noticed that is not an error, such as an event name it does not know.
+  ///
+  /// ```swift
+  /// TraceRecord.Note(line: 7, message: "unknown event \"didTapCard\" skipped (reported once)")
+  /// ```
+  public struct Note: Sendable, Equatable, Hashable {
+    public var line: Int
+    public var message: String
 
-  public init(line: Int, message: String) {
-    self.line = line
-    self.message = message
+    public init(line: Int, message: String) {
+      self.line = line
+      self.message = message
+    }
   }
 }
+
+/// `TraceRecord.Note` as the package's own code names it; users write `TraceRecord.Note`.
+package typealias TraceNote = TraceRecord.Note
