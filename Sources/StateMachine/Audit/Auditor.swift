@@ -15,6 +15,9 @@
 /// line for a report. The auditor keeps its own notes of what it reported (a hang, an undriven
 /// interaction, each once per transition). It feeds the machine events and the steps of the trace's clock
 /// (forgetting ended presentations, dropping a `present` that never began), and decides nothing in it.
+/// Its memory is bounded by itself: a presentation is forgotten once the trace's clock is `grace` past
+/// its end, so the auditor holds the presentations alive at once however long the trace, and a caller
+/// has nothing to call for that.
 public struct Auditor: Sendable, Codable {
   public let configuration: AuditConfiguration
   /// The machine the auditor drives.

@@ -718,9 +718,11 @@ package struct PresentationSession: Sendable {
   /// Forgets ended presentations whose tail window closed before `cutoff`; returns the `viewWill*` they
   /// left unresolved.
   ///
-  /// Memory then grows with the presentations alive at once, not with the trace's length.
+  /// Memory then grows with the presentations alive at once, not with the trace's length. Nobody has to
+  /// call it for that: the ``Auditor`` forgets as the trace's clock passes each tail window, on every
+  /// event it audits (`grace` after the end), so every way of auditing a trace stays bounded by itself.
   @inline(__always)
-  package mutating func forgetEnded(before cutoff: Double) -> [LateViolation] {
+  mutating func forgetEnded(before cutoff: Double) -> [LateViolation] {
     var late: [LateViolation] = []
     forgetEnded(before: cutoff, unresolved: &late)
     return late
