@@ -19,6 +19,8 @@
 /// its end, so the auditor holds the presentations alive at once however long the trace, and a caller
 /// has nothing to call for that.
 public struct Auditor: Sendable, Codable {
+  /// The thresholds and rule settings the audit runs with, fixed for its whole run so verdicts do not change
+  /// mid-trace.
   public let configuration: AuditConfiguration
   /// The machine the auditor drives.
   package private(set) var session = PresentationSession()
@@ -44,6 +46,7 @@ public struct Auditor: Sendable, Codable {
     case configuration, session, clock, previousT, earliestDeadline, reportedHangs, reportedUndriven
   }
 
+  /// An auditor at the start of a trace: nothing presented, every root empty.
   public init(configuration: AuditConfiguration = AuditConfiguration()) {
     self.configuration = configuration
   }

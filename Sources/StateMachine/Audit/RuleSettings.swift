@@ -10,9 +10,12 @@ extension AuditConfiguration {
   /// A disabled rule still steers the machine's recovery (the machine does not change); only its findings are
   /// dropped.
   public struct RuleSettings: Sendable, Hashable, Codable {
+    /// Rules whose findings are dropped, for a known issue an app cannot fix yet.
     public var disabled: Set<Rule> = []
+    /// Severities that replace the rules' own, to fail on a warning an app has fixed for good.
     public var severities: [Rule: Rule.Severity] = [:]
 
+    /// Settings that disable `disabled` and give `severities`; empty keeps the catalog as it is.
     public init(disabled: Set<Rule> = [], severities: [Rule: Rule.Severity] = [:]) {
       self.disabled = disabled
       self.severities = severities

@@ -24,6 +24,7 @@
 /// represented as an `Event`, so the generator never writes one; a benchmark that wants them writes its
 /// own lines beside these.
 public struct TraceGenerator: Sendable {
+  /// What the generator draws from; the same configuration and seed give the same bytes.
   public let configuration: GeneratorConfiguration
   /// The random source; its state advances with every trace.
   package private(set) var random: SeededRandom

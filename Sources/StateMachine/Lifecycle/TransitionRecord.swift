@@ -9,13 +9,22 @@
 /// these facts (`TransitionDeadline`).
 public struct TransitionRecord: Sendable, Hashable, Codable {
   /// How an interaction ended: the user let go past the threshold, or before it.
-  public enum CommitKind: String, Sendable, Hashable, Codable { case finish, cancel }
+  public enum CommitKind: String, Sendable, Hashable, Codable {
+    /// `finishInteractiveTransition`: past the threshold, the transition takes effect.
+    case finish
+    /// `cancelInteractiveTransition`: before it, the transition is undone.
+    case cancel
+  }
 
   /// A finish or cancel, with the progress at which it happened.
   public struct Commit: Sendable, Hashable, Codable {
+    /// Which way the user let go, which decides the `completeTransition` due.
     public private(set) var kind: CommitKind
+    /// When, on the trace's clock: UIKit's remaining time counts from here.
     public private(set) var t: Double
+    /// The progress at the commit, 0...1: what is left to run after a finish, or to run back after a cancel.
     public private(set) var progress: Double
+    /// The speed the app asked UIKit to run the rest at, as logged.
     public private(set) var completionSpeed: Double
     /// Whether the interaction had any update before the commit (a cancel with none is not timed).
     public private(set) var hadUpdate: Bool
@@ -27,31 +36,45 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
     }
   }
 
+  /// Whether it presents or dismisses, which decides the `*DidEnd` it waits for.
   public private(set) var direction: Phase.Direction
+  /// The line of its request (`present`, `dismiss`, or the first event that implied one).
   public private(set) var requestLine: Int
+  /// The time of its request, where the deadline of a request nothing began counts from.
   public private(set) var requestT: Double
+  /// Whether the request was animated, as the app asked: what the transition's timing is read against.
   public private(set) var animated: Bool
   /// The line and time of the latest event of this transition.
   public internal(set) var lastLine: Int
+  /// The time of its latest event, where a hang's grace counts from.
   public internal(set) var lastT: Double
   /// When `*TransitionWillBegin` arrived (or the event that implied it).
   public internal(set) var willBeginT: Double?
+  /// When `animateTransition` arrived: the measured duration counts from here.
   public internal(set) var animateT: Double?
+  /// When `startInteractiveTransition` arrived.
   public internal(set) var interactiveStartT: Double?
+  /// The line of `startInteractiveTransition`, where the interaction's part of the file begins.
   public internal(set) var interactiveStartLine: Int?
   /// The animator's `transitionDuration`, or the interaction's declared duration.
   public internal(set) var declaredDuration: Double?
   /// The last `updateInteractiveTransition` percent (clamped to 0...1).
   public internal(set) var progress: Double = 0
+  /// Whether any `updateInteractiveTransition` arrived, which decides whether a cancel is timed.
   public internal(set) var hadUpdate = false
   /// The time of the latest update (or the interaction's start), for "nothing drove it".
   public internal(set) var lastDriveT: Double?
+  /// The finish or cancel that committed the interaction, once the user let go.
   public internal(set) var commit: Commit?
   /// A finish or cancel sent before `startInteractiveTransition`, replayed when it starts (<doc:Rules#Gestures>).
   public internal(set) var deferredCommit: CommitKind?
+  /// The completion speed of the deferred commit, applied when it is replayed.
   public internal(set) var deferredSpeed: Double = 1
+  /// What `completeTransition` said, which `*DidEnd(completed:)` has to agree with.
   public internal(set) var completeValue: Bool?
+  /// When `completeTransition` arrived: the measured duration ends here.
   public internal(set) var completeT: Double?
+  /// When `*DidEnd` arrived: the transition is over.
   public internal(set) var didEndT: Double?
   /// `did-end-before-complete` was reported; a later `completeTransition` is its echo, not a second bug.
   public internal(set) var completeExcused = false

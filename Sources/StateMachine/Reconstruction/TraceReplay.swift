@@ -6,10 +6,13 @@
 /// for transition in replay.transitions { print(transition.id, transition.kind, transition.outcome) }
 /// ```
 public struct TraceReplay: Sendable {
+  /// The audit of the same pass, as `replay audit` reports it.
   public var report: FileReport
+  /// Every transition in the order they began, each with its findings.
   public var transitions: [ReconstructedTransition]
-  /// The first and last `t` of the trace's events.
+  /// The first `t` of the trace's events, where a timeline starts.
   public var startT: Double?
+  /// The last `t` of the trace's events, where a timeline ends and unfinished transitions are cut.
   public var endT: Double?
   /// The replay stopped at its limit before the end of the trace (`run(path:configuration:limit:opening:)`):
   /// the transitions and findings are those of its beginning.

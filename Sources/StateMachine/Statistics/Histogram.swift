@@ -27,10 +27,14 @@ extension TraceStatistics {
 
     /// Bucket index → count.
     public private(set) var buckets: [Int: Int] = [:]
+    /// Values counted, saturating at `Int.max`.
     public private(set) var count = 0
+    /// The largest value counted (exactly, not by bucket); `nil` when empty.
     public private(set) var maximum: Double?
+    /// The sum of the values counted, for a mean.
     public private(set) var sum = 0.0
 
+    /// An empty histogram.
     public init() {}
 
     /// Counts `value` (NaN and infinities are left out; negative values count as 0, huge ones as `ceiling`).

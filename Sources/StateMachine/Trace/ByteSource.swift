@@ -19,6 +19,7 @@ package protocol ByteSource {
 extension TraceReader {
   /// A read that failed below the trace format: the file vanished, a disk error, a closed descriptor.
   public struct Failure: Error, Sendable, Equatable {
+    /// Why, as the system said it, with the file's path.
     public var message: String
     package init(message: String) { self.message = message }
   }

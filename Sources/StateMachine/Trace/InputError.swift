@@ -6,10 +6,14 @@
 ///
 /// Input errors are about the file, not the app: the audit reports them and goes on with the next line.
 public struct InputError: Error, Sendable, Equatable, Hashable {
+  /// The line, counted from 1, to open the file at.
   public var line: Int
+  /// The column, counted from 1 in bytes, where the line stopped making sense.
   public var column: Int
+  /// What was wrong and what was expected there.
   public var message: String
 
+  /// An input error at `line` and `column`, as the reader reports one.
   public init(line: Int, column: Int, message: String) {
     self.line = line
     self.column = column
@@ -24,9 +28,12 @@ extension TraceRecord {
   /// TraceRecord.Note(line: 7, message: "unknown event \"didTapCard\" skipped (reported once)")
   /// ```
   public struct Note: Sendable, Equatable, Hashable {
+    /// The line the note is about, counted from 1.
     public var line: Int
+    /// What the reader noticed, in words.
     public var message: String
 
+    /// A note about `line`, as the reader writes one.
     public init(line: Int, message: String) {
       self.line = line
       self.message = message
