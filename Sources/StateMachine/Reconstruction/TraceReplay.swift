@@ -16,7 +16,7 @@ public struct TraceReplay: Sendable {
   public var endT: Double?
   /// The replay stopped at its limit before the end of the trace (`run(path:configuration:limit:opening:)`):
   /// the transitions and findings are those of its beginning.
-  public var stoppedAtLimit = false
+  package var stoppedAtLimit = false
 
   /// Reads and replays the trace at `path` in one streaming pass.
   public static func run(path: String, configuration: AuditConfiguration = AuditConfiguration())
