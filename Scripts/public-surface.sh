@@ -9,11 +9,12 @@
 # Builds MODULE's target in debug first (`swift build --target`, which keeps the doc comments in the
 # module's .swiftdoc), then runs `swift symbolgraph-extract` on the built module into a temporary folder.
 # Not counted: declarations the compiler writes (a synthesized `hashValue`, `Codable` conformances, an
-# inherited protocol default), which have no place in the sources.
+# inherited protocol default), which have no place in the sources. A declaration that implements a protocol
+# requirement (`==`, `hash(into:)`, `next()`) has the requirement's doc comment, as DocC shows it.
 # Exit status: 0 within both limits, 1 over either, 64 on a usage error.
 set -euo pipefail
 
-case "${1:-}" in -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 [[ $# -le 1 ]] || { echo "usage: $0 [MODULE]" >&2; exit 64; }
 module="${1:-PresentationStateMachine}"
 repo="$(cd "$(dirname "$0")/.." && pwd)"
