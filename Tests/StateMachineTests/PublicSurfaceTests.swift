@@ -3,8 +3,8 @@ import Testing
 
 /// The library's public surface stays what a user needs (the Architecture article's "What stays public"):
 /// at most 40 public types at file scope, counted from the sources, so a type made public without a reason
-/// fails here. `Scripts/public-surface.sh` counts the same from the compiler's symbol graph, with the public
-/// declarations that lack a doc comment.
+/// fails here. `Tests/PublicSurface/public-surface.sh` counts the same from the compiler's symbol graph, with
+/// the public declarations that lack a doc comment.
 @Suite struct PublicSurfaceTests {
   static let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Sources/StateMachine")

@@ -4,7 +4,7 @@
 # limit is none), then lists those as `path:line: kind name`. Package declarations are not counted: the
 # graph is extracted at the public level, as DocC documents it.
 #
-#   Scripts/public-surface.sh [MODULE]     MODULE defaults to PresentationStateMachine
+#   Tests/PublicSurface/public-surface.sh [MODULE]     MODULE defaults to PresentationStateMachine
 #
 # Builds MODULE's target in debug first (`swift build --target`, which keeps the doc comments in the
 # module's .swiftdoc), then runs `swift symbolgraph-extract` on the built module into a temporary folder.
@@ -17,7 +17,7 @@ set -euo pipefail
 case "${1:-}" in -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 [[ $# -le 1 ]] || { echo "usage: $0 [MODULE]" >&2; exit 64; }
 module="${1:-PresentationStateMachine}"
-repo="$(cd "$(dirname "$0")/.." && pwd)"
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
