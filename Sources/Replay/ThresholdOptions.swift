@@ -98,7 +98,7 @@ enum ThresholdOptions {
 
   private static func rule(_ id: String) throws(UsageError) -> Rule {
     do {
-      return try RuleSettings.rule(named: id)
+      return try Rule.named(id)
     } catch {
       throw UsageError(message: error.message)
     }
@@ -168,7 +168,7 @@ enum ThresholdOptions {
             throw fail(member.valueColumn, "\"disable\" holds a non-string")
           }
           do {
-            configuration.rules.disabled.insert(try RuleSettings.rule(named: id))
+            configuration.rules.disabled.insert(try Rule.named(id))
           } catch {
             throw fail(member.valueColumn, error.message)
           }
@@ -180,7 +180,7 @@ enum ThresholdOptions {
         for (id, level) in entries {
           let rule: Rule
           do {
-            rule = try RuleSettings.rule(named: id)
+            rule = try Rule.named(id)
           } catch {
             throw fail(member.valueColumn, error.message)
           }

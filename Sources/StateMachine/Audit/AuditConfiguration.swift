@@ -26,6 +26,7 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
   /// running CI has.
   public static let defaultPresentationLimit = 100_000
 
+  /// A configuration with the given thresholds and every rule at its default severity.
   public init(
     grace: Double = 2.0, frameRate: Double = 60, toleranceRatio: Double = 0.25,
     toleranceSeconds: Double = 0.05,

@@ -15,10 +15,15 @@
 /// line for a report. The auditor keeps its own notes of what it reported (a hang, an undriven
 /// interaction, each once per transition). It feeds the machine events and the steps of the trace's clock
 /// (forgetting ended presentations, dropping a `present` that never began), and decides nothing in it.
+/// Its memory is bounded by itself: a presentation is forgotten once the trace's clock is `grace` past
+/// its end, so the auditor holds the presentations alive at once however long the trace, and a caller
+/// has nothing to call for that.
 public struct Auditor: Sendable, Codable {
+  /// The thresholds and rule settings the audit runs with, fixed for its whole run so verdicts do not change
+  /// mid-trace.
   public let configuration: AuditConfiguration
   /// The machine the auditor drives.
-  public private(set) var session = PresentationSession()
+  package private(set) var session = PresentationSession()
   /// The latest time any line showed: the trace's clock for deadlines (<doc:Rules#Time-evidence>).
   public private(set) var clock = -Double.infinity
   private var previousT: Double?
@@ -44,6 +49,7 @@ public struct Auditor: Sendable, Codable {
     case configuration, session, clock, previousT, earliestDeadline, reportedHangs, reportedUndriven
   }
 
+  /// An auditor at the start of a trace: nothing presented, every root empty.
   public init(configuration: AuditConfiguration = AuditConfiguration()) {
     self.configuration = configuration
   }
@@ -56,7 +62,7 @@ public struct Auditor: Sendable, Codable {
   /// Audits one event like `audit(_:line:into:)` and also returns the machine's step, for consumers that
   /// follow the machine (reconstruction, live tools).
   @discardableResult
-  public mutating func auditStep(_ event: borrowing Event, line: Int, into findings: inout [Finding])
+  package mutating func auditStep(_ event: borrowing Event, line: Int, into findings: inout [Finding])
     -> SessionStep
   {
     auditIntoStep(event, line: line, into: &findings)
@@ -143,7 +149,7 @@ public struct Auditor: Sendable, Codable {
   }
 
   /// The deadline of `id`'s transition in flight, unless it was already reported as a hang.
-  public func deadline(of id: String) -> TransitionDeadline? {
+  package func deadline(of id: String) -> TransitionDeadline? {
     guard let deadline = session.deadline(of: id, grace: configuration.grace),
       let serial = session.lifecycle(of: id)?.transition?.serial, !reportedHangs.contains(serial)
     else { return nil }

@@ -8,18 +8,34 @@
 /// Which keys an event understands is `EventKind.payloadKeys`; the reader rejects wrong types
 /// and missing required keys before a payload reaches the machine.
 public struct Payload: Sendable, Hashable {
+  /// `present`: who presents, a root or a presented id; the stack the presentation joins.
   public var presenter: String?
+  /// `present`, `dismiss` and the appearance callbacks: whether UIKit animates, which decides whether an
+  /// animator has to run.
   public var animated: Bool?
+  /// `present`: the requested `modalPresentationStyle`; any style but `custom` is read from outside.
   public var style: String?
+  /// `*DidEnd` and `animationEnded`: whether the transition took effect.
   public var completed: Bool?
+  /// `completeTransition`: the animator's outcome, which `*DidEnd` has to agree with.
   public var didComplete: Bool?
+  /// `viewWillTransitionToSize` and container layout passes: the width, in points.
   public var width: Double?
+  /// `viewWillTransitionToSize` and container layout passes: the height, in points.
   public var height: Double?
+  /// `animateTransition`, `interruptibleAnimator` and `startInteractiveTransition`: the declared duration, in
+  /// seconds, which the timing rules hold the animation to.
   public var duration: Double?
+  /// `updateInteractiveTransition`: the progress, 0...1, which says where the user let go.
   public var percent: Double?
+  /// `finishInteractiveTransition` and `cancelInteractiveTransition`: the speed UIKit runs the rest at
+  /// (default 1), which sets when `completeTransition` is due.
   public var completionSpeed: Double?
+  /// Pan events: the finger's translation along the drag, in points.
   public var translation: Double?
+  /// Pan events: the finger's velocity along the drag, in points per second.
   public var velocity: Double?
+  /// `mark`: the app's label on the timeline.
   public var name: String?
   /// `startInteractiveTransition`: the interaction controller's `wantsInteractiveStart` (default true).
   public var wantsInteractiveStart: Bool?
@@ -57,7 +73,7 @@ public struct Payload: Sendable, Hashable {
   }
 
   /// The value stored under `key`, as JSON.
-  public subscript(key: PayloadKey) -> JSONValue? {
+  public subscript(key: Key) -> JSONValue? {
     get {
       switch key {
       case .presenter: presenter.map(JSONValue.string)

@@ -7,8 +7,8 @@
 /// ```
 ///
 /// Times are microseconds from the trace's first event (`ts`, `dur`), as the format requires.
-public enum ChromeTraceExporter {
-  public static func export(_ replay: TraceReplay) -> String {
+package enum ChromeTraceExporter {
+  package static func export(_ replay: TraceReplay) -> String {
     let origin = replay.startT ?? 0
     let traceEnd = replay.endT ?? origin
     // Each id's track, numbered in the order the ids first appear: looked up in a dictionary, since
@@ -36,7 +36,7 @@ public enum ChromeTraceExporter {
 
   /// Replays the trace that `open` opens and writes its timeline: held whole and returned (`document`)
   /// while the trace has at most `window` transitions and findings, exactly as `export(_:)` writes it;
-  /// past that, written through `write` a piece at a time as the replay settles it (``ReplayStream``),
+  /// past that, written through `write` a piece at a time as the replay settles it (`ReplayStream`),
   /// so that a trace of any length is exported in the memory of what is in flight.
   ///
   /// ```swift
@@ -52,7 +52,7 @@ public enum ChromeTraceExporter {
   /// again after the machine forgot it gets a new track of the same name. A transition that hung or was
   /// cut by the trace's end is drawn up to that end, so it is written last. The viewers read the events in
   /// any order.
-  public static func export(
+  package static func export(
     path: String, configuration: AuditConfiguration = AuditConfiguration(), window: Int = ReplayStream.window,
     opening open: () throws(ReadFailure) -> TraceReader, write: (String) -> Void
   ) -> (summary: ReplayStream.Summary, document: String?) {

@@ -6,7 +6,7 @@ extension PresentationSession: Codable {
     case reportedUnknown, endedQueue, serial, refusedDismissCompletions
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     var presenters: [String: String] = [:]
     var children: [String: String] = [:]
@@ -39,7 +39,7 @@ extension PresentationSession: Codable {
     try container.encode(refusedDismissCompletions.sorted(), forKey: .refusedDismissCompletions)
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init()
     for (id, lifecycle) in try container.decode([String: PresentationLifecycle].self, forKey: .lifecycles)

@@ -1,5 +1,5 @@
 /// Every presentation of a trace at once: the lifecycles by id, the presenter stack of each root, and the
-/// gestures; one entry point takes an event and says what happened, as one ``SessionStep``.
+/// gestures; one entry point takes an event and says what happened, as one `SessionStep`.
 ///
 /// ```swift
 /// var session = PresentationSession()
@@ -8,17 +8,17 @@
 /// step.rule // nil
 /// ```
 ///
-/// Each event goes through the same stages: find the id's slot; ask ``TransitionTable`` what the event
-/// does in the id's phase, answering the row's guards (``TableGuard``) from the lifecycle and the stack;
+/// Each event goes through the same stages: find the id's slot; ask `TransitionTable` what the event
+/// does in the id's phase, answering the row's guards (`TableGuard`) from the lifecycle and the stack;
 /// let the lifecycle apply the decision; then the stack follows (a presentation joins or leaves its
 /// presenter's stack, a dismissal from below takes the stack above along); and two reporting rules keep
 /// one finding per root cause (a refused request's consequences, and rules a driver repeats, are reported
 /// once). `handle` never traps: a refused request changes no state (<doc:Rules#In-flight>) and is
 /// remembered, so callbacks that show it happened anyway are followed without a second finding
 /// (<doc:Rules#Recovery-follows-the-evidence>).
-public struct PresentationSession: Sendable {
+package struct PresentationSession: Sendable {
   /// The root a `present` without `presenter`, and an implicit present, stack on.
-  public static let defaultRoot = "root"
+  package static let defaultRoot = "root"
 
   var storage = SessionStorage()
   /// How many presentations the session holds (ended ones included until it forgets them).
@@ -46,43 +46,43 @@ public struct PresentationSession: Sendable {
   /// nearly every event, and this answers "anything to forget?" without touching the queue.
   var earliestEndedT = Double.infinity
 
-  public init() {}
+  package init() {}
 
   /// Whether `id` names a root (`"root"` or `"root:NAME"`).
-  public static func isRoot(_ id: String) -> Bool { SessionStorage.isRoot(id) }
+  package static func isRoot(_ id: String) -> Bool { SessionStorage.isRoot(id) }
 
   // MARK: Reading the state
 
   /// The phase of `id` (`.absent` for an id the session does not hold).
-  public func phase(of id: String) -> Phase {
+  package func phase(of id: String) -> Phase {
     storage.slot(of: id).map { storage.slots[$0].lifecycle.phase } ?? .absent
   }
 
   /// The lifecycle the session holds for `id`, if any.
-  public func lifecycle(of id: String) -> PresentationLifecycle? {
+  package func lifecycle(of id: String) -> PresentationLifecycle? {
     guard let slot = storage.slot(of: id), storage.slots[slot].lifecycle.phase != .absent else { return nil }
     return storage.slots[slot].lifecycle
   }
 
   /// The pan gesture of `id`, if it had one.
-  public func gesture(of id: String) -> GestureState? {
+  package func gesture(of id: String) -> GestureState? {
     storage.slot(of: id).flatMap { storage.slots[$0].gesture }
   }
 
   /// The root or presentation `id` was presented from, while the session holds it.
-  public func presenter(of id: String) -> String? {
+  package func presenter(of id: String) -> String? {
     guard let slot = storage.slot(of: id), storage.slots[slot].lifecycle.phase != .absent else { return nil }
     return name(of: stack.nodes[slot].presenter)
   }
 
   /// The presentation `id` (a presentation or a root) currently presents.
-  public func child(of id: String) -> String? {
+  package func child(of id: String) -> String? {
     guard let slot = storage.slot(of: id) else { return nil }
     return stack.child(of: slot, in: storage).map { storage.id(ofSlot: $0) }
   }
 
   /// The presentations dismissed together with `id` (a stack dismissed from below), lowest first.
-  public func dismissalGroup(of id: String) -> [String] {
+  package func dismissalGroup(of id: String) -> [String] {
     guard let slot = storage.slot(of: id) else { return [] }
     return stack.nodes[slot].group.compactMap { storage.slot(of: $0).map { storage.id(ofSlot: $0) } }
   }
@@ -97,7 +97,7 @@ public struct PresentationSession: Sendable {
 
   /// Every lifecycle the session holds, by id: live ones, and ended ones until their tail window closes.
   /// (Built on each call; `lifecycle(of:)` reads one.)
-  public var lifecycles: [String: PresentationLifecycle] {
+  package var lifecycles: [String: PresentationLifecycle] {
     var all: [String: PresentationLifecycle] = [:]
     for slot in storage.slots where slot.lifecycle.phase != .absent {
       all[slot.lifecycle.id] = slot.lifecycle
@@ -106,14 +106,14 @@ public struct PresentationSession: Sendable {
   }
 
   /// The pan gesture of every id that has one.
-  public var gestures: [String: GestureState] {
+  package var gestures: [String: GestureState] {
     var all: [String: GestureState] = [:]
     for slot in storage.slots { if let gesture = slot.gesture { all[slot.lifecycle.id] = gesture } }
     return all
   }
 
   /// The presentation each root currently presents. (Built on each call.)
-  public var rootChildren: [String: String] {
+  package var rootChildren: [String: String] {
     var all: [String: String] = [:]
     for slot in storage.slots.indices where storage.slots[slot].isRoot {
       if let child = stack.child(of: slot, in: storage) {
@@ -124,13 +124,13 @@ public struct PresentationSession: Sendable {
   }
 
   /// Ids with a transition in flight.
-  public var inFlight: Set<String> { Set(storage.inFlightSlots.map { storage.id(ofSlot: $0) }) }
+  package var inFlight: Set<String> { Set(storage.inFlightSlots.map { storage.id(ofSlot: $0) }) }
 
   /// How many ids hold a slot: what the session's memory grows with.
   var slotsInUse: Int { storage.count }
 
   /// Whether any transition is in flight.
-  public var hasTransitionsInFlight: Bool { !storage.inFlightSlots.isEmpty }
+  package var hasTransitionsInFlight: Bool { !storage.inFlightSlots.isEmpty }
 
   /// The slots with a transition in flight, ordered by id (the order findings about them are reported in).
   var inFlightSlotsByID: [Int] {
@@ -166,7 +166,7 @@ public struct PresentationSession: Sendable {
   // MARK: Events
 
   /// Applies one event and says what happened.
-  public mutating func handle(_ event: borrowing Event, line: Int) -> SessionStep {
+  package mutating func handle(_ event: borrowing Event, line: Int) -> SessionStep {
     var step = SessionStep(id: "", trigger: .mark, from: .absent, to: .absent)
     handle(event, line: line, into: &step)
     step.id = id(of: step, event)
@@ -720,9 +720,11 @@ public struct PresentationSession: Sendable {
   /// Forgets ended presentations whose tail window closed before `cutoff`; returns the `viewWill*` they
   /// left unresolved.
   ///
-  /// Memory then grows with the presentations alive at once, not with the trace's length.
+  /// Memory then grows with the presentations alive at once, not with the trace's length. Nobody has to
+  /// call it for that: the ``Auditor`` forgets as the trace's clock passes each tail window, on every
+  /// event it audits (`grace` after the end), so every way of auditing a trace stays bounded by itself.
   @inline(__always)
-  public mutating func forgetEnded(before cutoff: Double) -> [LateViolation] {
+  mutating func forgetEnded(before cutoff: Double) -> [LateViolation] {
     var late: [LateViolation] = []
     forgetEnded(before: cutoff, unresolved: &late)
     return late
@@ -768,7 +770,7 @@ public struct PresentationSession: Sendable {
   ///
   /// Transitions still in flight, or ended just before the trace did, are not judged: the recording was cut
   /// (<doc:Rules#Deadlines>), or the hang is the finding.
-  public mutating func finish(clock: Double, grace: Double) -> [LateViolation] {
+  package mutating func finish(clock: Double, grace: Double) -> [LateViolation] {
     let held = storage.slots.indices.filter { storage.slots[$0].lifecycle.phase != .absent }.sorted {
       storage.id(ofSlot: $0) < storage.id(ofSlot: $1)
     }
@@ -788,7 +790,7 @@ public struct PresentationSession: Sendable {
 extension PresentationSession {
   /// The deadline of `id`'s transition in flight, if it can hang (<doc:Rules#Deadlines>). The auditor's
   /// own `deadline(of:)` also leaves out a transition it already reported as a hang.
-  public func deadline(of id: String, grace: Double) -> TransitionDeadline? {
+  package func deadline(of id: String, grace: Double) -> TransitionDeadline? {
     storage.slot(of: id).flatMap { deadline(ofSlot: $0, grace: grace) }
   }
 

@@ -9,19 +9,19 @@
 ///
 /// Everything a consumer needs is in the step: the auditor words findings from it, and reconstruction
 /// folds steps into transitions without asking the machine anything.
-public struct SessionStep: Sendable, Hashable {
+package struct SessionStep: Sendable, Hashable {
   /// The presentation the step is about (for `dismiss` of a root, the root's presented one).
-  public var id: String
-  public var trigger: Trigger
-  public var from: Phase
-  public var to: Phase
+  package var id: String
+  package var trigger: Trigger
+  package var from: Phase
+  package var to: Phase
   /// The violation this event is, if any (at most one per event: <doc:Rules#One-finding-per-event>).
-  public var rule: Rule?
+  package var rule: Rule?
   /// Why, as data, beyond what the rule and phase say.
-  public var detail: StepDetail?
-  public var effects = StepEffects()
+  package var detail: StepDetail?
+  package var effects = StepEffects()
 
-  public init(
+  package init(
     id: String, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detail: StepDetail? = nil
   ) {
     self.id = id
@@ -34,11 +34,11 @@ public struct SessionStep: Sendable, Hashable {
 
   /// A transition of the presentation began with this step.
   @inline(__always)
-  public var beginsTransition: Bool { to.direction != nil && from.direction != to.direction }
+  package var beginsTransition: Bool { to.direction != nil && from.direction != to.direction }
 
   /// The presentation's transition ended with this step.
   @inline(__always)
-  public var endsTransition: Bool { from.isInFlight && !to.isInFlight }
+  package var endsTransition: Bool { from.isInFlight && !to.isInFlight }
 
   /// Makes the step a fresh one for the next event, keeping its storage (the machine's hot path fills
   /// one step per auditor instead of building one per event).
@@ -59,29 +59,29 @@ public struct SessionStep: Sendable, Hashable {
 /// step.effects.closedLayout?.t                // when the layout pass this Did closed began
 /// for member in step.effects.group { print(member.id, member.phase.name) }
 /// ```
-public struct StepEffects: Sendable, Hashable {
+package struct StepEffects: Sendable, Hashable {
   /// The table refused the event and the step reports it: UIKit ignored the callback, so it tells nothing
   /// about the transition.
-  public var refused = false
+  package var refused = false
   /// The container layout pass this event closed (a `containerViewDidLayoutSubviews` after its `Will`).
-  public var closedLayout: PresentationLifecycle.OpenLayoutPass?
+  package var closedLayout: PresentationLifecycle.OpenLayoutPass?
   /// For a step that began a transition: whether it is animated.
-  public var beganAnimated: Bool?
+  package var beganAnimated: Bool?
   /// For a step that began or ended a transition of a member of a stack's dismissal: the other members,
   /// each with its phase after the step (members that logged nothing move with the one that carries it).
-  public var group: [GroupMember] {
+  package var group: [GroupMember] {
     get { rare?.group ?? [] }
     set { rare = Rare(group: newValue, lateViolations: lateViolations) }
   }
   /// Violations about earlier lines that this step settled (a `viewWill*` never resolved before the
   /// next request).
-  public var lateViolations: [LateViolation] {
+  package var lateViolations: [LateViolation] {
     get { rare?.lateViolations ?? [] }
     set { rare = Rare(group: group, lateViolations: newValue) }
   }
   /// Whether the step settled violations about earlier lines (`lateViolations` is not empty).
   @inline(__always)
-  public var hasLateViolations: Bool { rare.map { !$0.lateViolations.isEmpty } ?? false }
+  package var hasLateViolations: Bool { rare.map { !$0.lateViolations.isEmpty } ?? false }
 
   /// The effects few steps have, kept out of line: a step is copied and reset on every event, and two
   /// arrays would add two reference counts to each copy.
@@ -103,7 +103,7 @@ public struct StepEffects: Sendable, Hashable {
   /// auditor's questions about the step's transition go straight there.
   var slot = -1
 
-  public init() {}
+  package init() {}
 
   /// Back to no effects, releasing only what is held.
   @inline(__always)
@@ -116,14 +116,14 @@ public struct StepEffects: Sendable, Hashable {
     if rare != nil { rare = nil }
   }
 
-  public static func == (lhs: StepEffects, rhs: StepEffects) -> Bool {
+  package static func == (lhs: StepEffects, rhs: StepEffects) -> Bool {
     lhs.refused == rhs.refused && lhs.closedLayout == rhs.closedLayout
       && lhs.beganAnimated == rhs.beganAnimated
       && lhs.group == rhs.group && lhs.lateViolations == rhs.lateViolations
       && lhs.deadlinesOnlyLater == rhs.deadlinesOnlyLater && lhs.slot == rhs.slot
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(refused)
     hasher.combine(closedLayout)
     hasher.combine(beganAnimated)
@@ -133,9 +133,9 @@ public struct StepEffects: Sendable, Hashable {
 }
 
 /// One other member of a stack's dismissal, as a step left it.
-public struct GroupMember: Sendable, Hashable {
-  public var id: String
-  public var phase: Phase
+package struct GroupMember: Sendable, Hashable {
+  package var id: String
+  package var phase: Phase
 }
 
 /// A violation the session found about an earlier line, once later evidence settled it
@@ -144,11 +144,11 @@ public struct GroupMember: Sendable, Hashable {
 /// ```swift
 /// for late in step.effects.lateViolations { print(late.line, late.rule) }
 /// ```
-public struct LateViolation: Sendable, Hashable, Codable {
-  public var rule: Rule
-  public var id: String
-  public var line: Int
-  public var t: Double
-  public var phase: Phase
-  public var detail: String
+package struct LateViolation: Sendable, Hashable, Codable {
+  package var rule: Rule
+  package var id: String
+  package var line: Int
+  package var t: Double
+  package var phase: Phase
+  package var detail: String
 }

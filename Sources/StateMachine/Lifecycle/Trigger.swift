@@ -5,7 +5,7 @@
 /// Trigger(Event(t: 1, id: "p1", kind: .completeTransition, payload: Payload(didComplete: false)))
 /// // .completeFalse
 /// ```
-public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
+package enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   case present, dismiss
   case presentationWillBegin, presentationDidEndTrue, presentationDidEndFalse
   case dismissalWillBegin, dismissalDidEndTrue, dismissalDidEndFalse
@@ -22,7 +22,7 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   ///
   /// The event is borrowed: an initializer takes its arguments owned by default, which would copy the
   /// event (and retain its strings) on every step of the machine.
-  public init(_ event: borrowing Event) {
+  package init(_ event: borrowing Event) {
     switch event.kind {
     case .present: self = .present
     case .dismiss: self = .dismiss
@@ -59,7 +59,7 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   }
 
   /// How the trigger reads in a message: the event name, with the deciding payload where there is one.
-  public var label: String {
+  package var label: String {
     switch self {
     case .present: "present"
     case .dismiss: "dismiss"
@@ -97,10 +97,10 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   }
 
   /// Triggers legal for any id at any time, left out of "expected one of" lists.
-  public var isAlwaysLegal: Bool { self == .gesture || self == .mark }
+  package var isAlwaysLegal: Bool { self == .gesture || self == .mark }
 
   /// Appearance callbacks of the presented view controller.
-  public var isAppearance: Bool {
+  package var isAppearance: Bool {
     switch self {
     case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: true
     case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
@@ -118,7 +118,7 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
 extension Trigger {
   /// Triggers that move a transition along, as opposed to side callbacks (layout, appearance, size, gestures,
   /// marks) that are legal across many phases; "expected one of" lists name only these.
-  public var isLifecycle: Bool {
+  package var isLifecycle: Bool {
     switch self {
     case .layoutWill, .layoutDid, .sizeChange, .gesture, .mark, .viewWillAppear, .viewIsAppearing,
       .viewDidAppear,

@@ -18,14 +18,14 @@
 /// transition cannot be settled (a presentation shown for the whole trace takes the findings of its later
 /// lines), the ones that started after it wait, up to ``window``; past that, the settled ones are handed
 /// over at once, and ``Summary/inOrder`` is false. Findings wait the same way.
-public struct ReplayStream {
+package struct ReplayStream {
   /// How many transitions (or findings) may wait behind one that cannot be handed over yet, before those
   /// that can are handed over out of order: what a stream holds at most besides what is in flight.
   ///
   /// ```swift
   /// ReplayStream.window  // 10000
   /// ```
-  public static let window = 10_000
+  package static let window = 10_000
 
   /// How many transitions may begin after the last transition of a presentation the machine forgot (its
   /// tail window closed) while a finding about the same id still belongs to that transition: a late
@@ -37,37 +37,37 @@ public struct ReplayStream {
   /// ```swift
   /// ReplayStream.lateFindingWindow  // 1000
   /// ```
-  public static let lateFindingWindow = 1_000
+  package static let lateFindingWindow = 1_000
 
   /// What a stream read, besides the transitions and findings it handed over.
-  public struct Summary: Sendable {
+  package struct Summary: Sendable {
     /// The path as the command line or directory listing gave it.
-    public var path: String
+    package var path: String
     /// The header line, when the trace starts with one that could be read.
-    public var header: TraceHeader?
+    package var header: TraceHeader?
     /// Event lines read (header, blank, bad and unknown-event lines not counted).
-    public var events = 0
+    package var events = 0
     /// Transitions handed over.
-    public var transitions = 0
+    package var transitions = 0
     /// Findings handed over, of severity error, of severity warning, and by rule.
-    public var findings = 0
-    public var errors = 0
-    public var warnings = 0
-    public var rules: [Rule: Int] = [:]
-    public var inputErrors: [InputError] = []
-    public var notes: [TraceNote] = []
+    package var findings = 0
+    package var errors = 0
+    package var warnings = 0
+    package var rules: [Rule: Int] = [:]
+    package var inputErrors: [InputError] = []
+    package var notes: [TraceNote] = []
     /// The header's `expect`, when the trace states one.
-    public var expect: [String]?
+    package var expect: [String]?
     /// The file could not be opened or read at all.
-    public var readFailure: String?
+    package var readFailure: String?
     /// The first and last `t` of the trace's events.
-    public var startT: Double?
-    public var endT: Double?
+    package var startT: Double?
+    package var endT: Double?
     /// Every transition came in the order it started and every finding in the order of its line: nothing
-    /// waited past ``ReplayStream/window``.
-    public var inOrder = true
+    /// waited past `ReplayStream.window`.
+    package var inOrder = true
     /// The stream stopped at its limit before the end of the trace (`TraceReplay.run(path:limit:…)`).
-    public var stoppedAtLimit = false
+    package var stoppedAtLimit = false
     /// Findings whose transition had been let go of before they were settled: none, unless the rules
     /// that let a transition go are wrong (the tests check).
     var missedAttributions = 0
@@ -75,11 +75,11 @@ public struct ReplayStream {
     init(path: String) { self.path = path }
 
     /// Whether the trace broke the audit's input contract (exit status 2).
-    public var hasInputProblems: Bool { !inputErrors.isEmpty || readFailure != nil }
+    package var hasInputProblems: Bool { !inputErrors.isEmpty || readFailure != nil }
   }
 
   /// Reads and replays the trace at `path`, handing over its transitions and findings as they settle.
-  public static func run(
+  package static func run(
     path: String, configuration: AuditConfiguration = AuditConfiguration(),
     transition: (ReconstructedTransition) -> Void, finding: (Finding) -> Void
   ) -> Summary {
@@ -97,7 +97,7 @@ public struct ReplayStream {
   ///   TraceReader(source: try mySource())
   /// }, transition: { print($0.id) }, finding: { print($0.message) })
   /// ```
-  public static func run(
+  package static func run(
     path: String, configuration: AuditConfiguration = AuditConfiguration(),
     opening open: () throws(ReadFailure) -> TraceReader,
     transition: (ReconstructedTransition) -> Void, finding: (Finding) -> Void

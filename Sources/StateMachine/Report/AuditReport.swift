@@ -5,34 +5,34 @@
 /// print(report.text(color: false))
 /// exit(report.exitStatus.rawValue)
 /// ```
-public struct AuditReport: Sendable, Hashable {
-  public var files: [FileReport]
+package struct AuditReport: Sendable, Hashable {
+  package var files: [FileReport]
   /// Whether warnings fail the run as errors do (`--strict`): the exit status, the text summary's verdict
   /// and the JSON report's `exitStatus` all follow it.
-  public var strict: Bool
+  package var strict: Bool
 
-  public init(files: [FileReport], strict: Bool = false) {
+  package init(files: [FileReport], strict: Bool = false) {
     self.files = files
     self.strict = strict
   }
 
-  /// The run's exit status, by the one policy (``AuditExitStatus``): 0 clean (warnings allowed unless
+  /// The run's exit status, by the one policy (`AuditExitStatus`): 0 clean (warnings allowed unless
   /// `strict`), 1 a finding that fails the run, 2 input errors or an unreadable file (2 wins over 1).
   /// <doc:Rules#Reports-and-exit-status>.
-  public var exitStatus: AuditExitStatus {
+  package var exitStatus: AuditExitStatus {
     let totals = totals
     return AuditExitStatus(
       errors: totals.errors, warnings: totals.warnings, inputErrors: totals.inputErrors, strict: strict)
   }
 
   /// Counts for the summary line.
-  public struct Totals: Sendable, Hashable {
-    public var files = 0
-    public var events = 0
-    public var errors = 0
-    public var warnings = 0
-    public var inputErrors = 0
-    public var filesWithFindings = 0
+  package struct Totals: Sendable, Hashable {
+    package var files = 0
+    package var events = 0
+    package var errors = 0
+    package var warnings = 0
+    package var inputErrors = 0
+    package var filesWithFindings = 0
 
     /// Counts one more file.
     mutating func add(_ file: FileReport) {
@@ -45,15 +45,15 @@ public struct AuditReport: Sendable, Hashable {
     }
   }
 
-  public var totals: Totals {
+  package var totals: Totals {
     var totals = Totals()
     for file in files { totals.add(file) }
     return totals
   }
 
   /// Compiler-style lines (`path:line:col: error: [rule-id] message`), then a summary line; paths and
-  /// messages are escaped for the terminal (``TerminalText``).
-  public func text(color: Bool) -> String {
+  /// messages are escaped for the terminal (`TerminalText`).
+  package func text(color: Bool) -> String {
     var out = ""
     writeText(color: color, to: &out)
     return out
@@ -66,7 +66,7 @@ public struct AuditReport: Sendable, Hashable {
   /// var out = ""
   /// report.writeText(color: false, to: &out)
   /// ```
-  public func writeText<Target: TextOutputStream>(color: Bool, to target: inout Target) {
+  package func writeText<Target: TextOutputStream>(color: Bool, to target: inout Target) {
     var writer = Writer(json: false, color: color, strict: strict)
     for file in files { writer.write(file, to: &target) }
     writer.finish(to: &target)
@@ -141,7 +141,7 @@ public struct AuditReport: Sendable, Hashable {
   }
 
   /// The report document (<doc:Rules#Reports-and-exit-status>): `{"files":[{"path","events","violations","errors","notes"}],"summary":{…}}`.
-  public func json() -> String {
+  package func json() -> String {
     var out = ""
     writeJSON(to: &out)
     return out
@@ -154,7 +154,7 @@ public struct AuditReport: Sendable, Hashable {
   /// var out = ""
   /// report.writeJSON(to: &out)
   /// ```
-  public func writeJSON<Target: TextOutputStream>(to target: inout Target) {
+  package func writeJSON<Target: TextOutputStream>(to target: inout Target) {
     var writer = Writer(json: true, color: false, strict: strict)
     for file in files { writer.write(file, to: &target) }
     writer.finish(to: &target)
@@ -244,7 +244,7 @@ public struct AuditReport: Sendable, Hashable {
       totals.add(file)
     }
 
-    /// The exit status of the files written so far, by the one policy (``AuditExitStatus``).
+    /// The exit status of the files written so far, by the one policy (`AuditExitStatus`).
     package var exitStatus: AuditExitStatus {
       AuditExitStatus(
         errors: totals.errors, warnings: totals.warnings, inputErrors: totals.inputErrors, strict: strict)

@@ -5,18 +5,22 @@
 /// report.findings.isEmpty // true
 /// ```
 public struct FileReport: Sendable, Hashable {
+  /// The file audited, as the caller named it: the reports print it before every finding.
   public var path: String
   /// Event lines read (header, blank, bad and unknown-event lines not counted).
   public var events: Int = 0
   /// Findings sorted by line.
   public var findings: [Finding] = []
+  /// Lines that could not be read, skipped by the audit: any of them fails it with exit status 2.
   public var inputErrors: [InputError] = []
-  public var notes: [TraceNote] = []
+  /// What the reader noticed without failing the audit, such as an unknown event name.
+  public var notes: [TraceRecord.Note] = []
   /// The header's `expect`, when the file states one.
   public var expect: [String]?
   /// The file could not be opened or read at all.
   public var readFailure: String?
 
+  /// An empty report of `path`, filled by auditing its records.
   public init(path: String) { self.path = path }
 
   /// Whether the file broke the audit's input contract (exit status 2).
@@ -40,7 +44,7 @@ public struct FileReport: Sendable, Hashable {
   ///   TraceReader(source: try mySource())
   /// }
   /// ```
-  public static func audit(
+  package static func audit(
     path: String, configuration: AuditConfiguration = AuditConfiguration(),
     opening open: () throws(ReadFailure) -> TraceReader
   ) -> FileReport {

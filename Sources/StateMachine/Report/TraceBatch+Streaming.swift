@@ -27,7 +27,7 @@ extension TraceBatch {
   /// `jobs` traces in flight and `jobs × buffer` items, never a trace's items or the fleet's. When
   /// `consume` returns false, the rest is dropped: no path is started any more and what the running
   /// ones emit is thrown away.
-  public static func stream<Path: Sendable, Item: Sendable>(
+  package static func stream<Path: Sendable, Item: Sendable>(
     _ paths: [Path], jobs: Int, buffer: Int = 64,
     produce: @escaping @Sendable (Path, _ emit: (Item) -> Void) -> Void,
     consume: (_ index: Int, Item) -> Bool

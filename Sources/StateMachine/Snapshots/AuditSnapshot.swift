@@ -27,27 +27,27 @@
 ///
 /// Version 3 added `log`, `reportedUnknownEvents` and `ignore`, and `line` counts every line folded in (blank and
 /// bad lines too), not only event lines. Version 5 added `checksum`.
-public struct AuditSnapshot: Sendable, Codable {
-  public static let formatName = "presentation-audit-snapshot"
-  public static let supportedVersion = 5
+package struct AuditSnapshot: Sendable, Codable {
+  package static let formatName = "presentation-audit-snapshot"
+  package static let supportedVersion = 5
 
-  public var format = AuditSnapshot.formatName
-  public var version = AuditSnapshot.supportedVersion
-  public var fingerprint = ModelFingerprint.current
+  package var format = AuditSnapshot.formatName
+  package var version = AuditSnapshot.supportedVersion
+  package var fingerprint = ModelFingerprint.current
   /// The lines folded into the state: the next run starts with line `line + 1`.
-  public var line: Int
+  package var line: Int
   /// Where line `line` ends in the log's bytes (the offset the next run reads from), and a fingerprint of
   /// the bytes before it.
-  public var log: LogFingerprint
+  package var log: LogFingerprint
   /// Events audited so far, over every run.
-  public var events: Int
+  package var events: Int
   /// Unknown event names already noted (the note comes once per name and trace, over every run).
-  public var reportedUnknownEvents: [String] = []
+  package var reportedUnknownEvents: [String] = []
   /// The rules the trace's header ignores (`"ignore"`); the auditor's settings include them.
-  public var ignore: [Rule] = []
-  public var auditor: Auditor
+  package var ignore: [Rule] = []
+  package var auditor: Auditor
 
-  public init(line: Int, log: LogFingerprint, events: Int, auditor: Auditor) {
+  package init(line: Int, log: LogFingerprint, events: Int, auditor: Auditor) {
     self.line = line
     self.log = log
     self.events = events
@@ -55,7 +55,7 @@ public struct AuditSnapshot: Sendable, Codable {
   }
 
   /// The snapshot as JSON (infinities spelled as strings, since JSON has none), its checksum last.
-  public func json() throws(AuditSnapshotError) -> Data {
+  package func json() throws(AuditSnapshotError) -> Data {
     let body: Data
     do {
       body = try Self.encoder().encode(self)
@@ -70,7 +70,7 @@ public struct AuditSnapshot: Sendable, Codable {
 
   /// Reads a snapshot, refusing another format, version or model, a checksum that does not match, and
   /// a state that is out of range or inconsistent, with a message that says what to do.
-  public init(json data: Data) throws(AuditSnapshotError) {
+  package init(json data: Data) throws(AuditSnapshotError) {
     let decoder = Self.decoder()
     struct Envelope: Decodable {
       var format: String?
@@ -161,7 +161,7 @@ public struct AuditSnapshot: Sendable, Codable {
 }
 
 /// A snapshot that cannot be written or read back.
-public struct AuditSnapshotError: Error, Sendable, Equatable {
-  public var message: String
-  public init(message: String) { self.message = message }
+package struct AuditSnapshotError: Error, Sendable, Equatable {
+  package var message: String
+  package init(message: String) { self.message = message }
 }

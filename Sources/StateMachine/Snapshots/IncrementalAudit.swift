@@ -13,11 +13,11 @@
 /// before it differ, is not the log the snapshot was taken from, and is refused. Bytes further back than
 /// the fingerprint are not read: a log rewritten there is resumed with the state its old bytes left. A run folds complete lines only: a last line with no `\n` yet (being written) is left for the
 /// next run, with a note.
-public enum IncrementalAudit {
+package enum IncrementalAudit {
   /// What one incremental run found, and where to resume next time.
-  public struct Result: Sendable {
-    public var report: FileReport
-    public var snapshot: AuditSnapshot
+  package struct Result: Sendable {
+    package var report: FileReport
+    package var snapshot: AuditSnapshot
   }
 
   /// The line a resumed reader reads first and the audit skips (see `LinePositionSource`).
@@ -25,7 +25,7 @@ public enum IncrementalAudit {
 
   /// Audits `path` after `snapshot`'s offset (from the start without a snapshot). The end of the trace is
   /// not treated as final (the log may grow), so nothing that only the end settles is reported.
-  public static func run(
+  package static func run(
     path: String, resumingFrom snapshot: AuditSnapshot? = nil,
     configuration: AuditConfiguration = AuditConfiguration()
   ) throws(AuditSnapshotError) -> Result {
@@ -62,7 +62,7 @@ public enum IncrementalAudit {
   }
 
   /// Audits a trace held in memory after `snapshot`'s offset, as `run(path:)` audits a file.
-  public static func run(
+  package static func run(
     bytes: [UInt8], path: String, resumingFrom snapshot: AuditSnapshot? = nil,
     configuration: AuditConfiguration = AuditConfiguration()
   ) throws(AuditSnapshotError) -> Result {

@@ -32,7 +32,9 @@ public struct TraceReplayer {
 
   /// One delivered event with what the audit made of it.
   public struct Step: Sendable {
+    /// The event, as the trace recorded it.
     public var event: Event
+    /// Its line in the file, which the findings cite.
     public var line: Int
     /// Seconds since the trace's first event, on the recording's clock.
     public var virtualTime: Double

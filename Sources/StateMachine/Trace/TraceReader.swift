@@ -43,7 +43,7 @@ public struct TraceReader: Sequence, IteratorProtocol {
   private var scanner = EventLineScanner()
 
   /// A reader over any byte source.
-  public init(source: any ByteSource) {
+  package init(source: any ByteSource) {
     self.init(source: source, bufferSize: Self.chunkSize)
   }
 
@@ -54,7 +54,7 @@ public struct TraceReader: Sequence, IteratorProtocol {
   }
 
   /// A reader over a file on disk; throws when the file cannot be opened.
-  public init(path: String) throws(ReadFailure) {
+  public init(path: String) throws(Failure) {
     self.init(source: try FileByteSource(path: path))
   }
 

@@ -1,11 +1,11 @@
-/// What the machine does with one event in one phase: the outcome a row of ``TransitionTable`` (or one of
+/// What the machine does with one event in one phase: the outcome a row of `TransitionTable` (or one of
 /// its guards) names.
 ///
 /// ```swift
 /// TableDecision.move(.presentingCompleted).target(from: .presentingAnimating) // .presentingCompleted
 /// TableDecision.reject(.completeTwice).isRejection                            // true
 /// ```
-public enum TableDecision: Sendable, Hashable {
+package enum TableDecision: Sendable, Hashable {
   /// Legal; the presentation moves to this phase.
   case move(Phase)
   /// Legal; the phase does not change (side tracks such as layout balance still run).
@@ -24,7 +24,7 @@ public enum TableDecision: Sendable, Hashable {
   case aside
 
   /// The rule this decision reports, if any.
-  public var rule: Rule? {
+  package var rule: Rule? {
     switch self {
     case .move, .stay, .resume, .aside: nil
     case .reject(let rule), .recover(let rule, _): rule
@@ -32,7 +32,7 @@ public enum TableDecision: Sendable, Hashable {
   }
 
   /// The event is refused and changes nothing.
-  public var isRejection: Bool {
+  package var isRejection: Bool {
     switch self {
     case .reject: true
     case .move, .stay, .recover, .resume, .aside: false
@@ -40,7 +40,7 @@ public enum TableDecision: Sendable, Hashable {
   }
 
   /// The event is followed as legal (a move, a stay, a resume or an aside): its side tracks count.
-  public var isLegal: Bool {
+  package var isLegal: Bool {
     switch self {
     case .move, .stay, .resume, .aside: true
     case .reject, .recover: false
@@ -48,7 +48,7 @@ public enum TableDecision: Sendable, Hashable {
   }
 
   /// The phase after the event, given the phase before it.
-  public func target(from phase: Phase) -> Phase {
+  package func target(from phase: Phase) -> Phase {
     switch self {
     case .move(let next), .recover(_, let next), .resume(let next): next
     case .stay, .reject, .aside: phase
