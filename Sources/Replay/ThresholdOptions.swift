@@ -38,7 +38,7 @@ enum ThresholdOptions {
       --undriven SECONDS   an interaction with no update/finish/cancel for longer is undriven (default 1)
       --max-presentations N
                            the most presentations held at once; a trace past it stops with an input
-                           error at that line (default 100000, about 60 MB)
+                           error at that line (default 50000: about 90 MB)
       --disable RULE       do not report RULE (repeatable)
       --severity RULE=error|warning
                            change a rule's severity (repeatable)

@@ -22,9 +22,9 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
   /// a trace that keeps more alive (an app that presents and never dismisses) stops being audited at the
   /// line that passes it, with an input error, instead of growing without bound.
   public var presentationLimit = AuditConfiguration.defaultPresentationLimit
-  /// About 60 MB of held presentations: far above what any app keeps on screen, far below what a machine
-  /// running CI has.
-  public static let defaultPresentationLimit = 100_000
+  /// Far above what any app keeps on screen, and well within a CI machine: at the limit `replay audit`
+  /// takes 70 MB and `stats` or an export 89 MB (<doc:Rules#How-many-presentations-an-audit-holds>).
+  public static let defaultPresentationLimit = 50_000
 
   /// A configuration with the given thresholds and every rule at its default severity.
   public init(

@@ -73,7 +73,7 @@ import Testing
     #expect(driver.findings.isEmpty)
   }
 
-  @Test func theDefaultIsAHundredThousand() {
-    #expect(AuditConfiguration().presentationLimit == 100_000)
+  @Test func theDefaultIsFiftyThousand() {
+    #expect(AuditConfiguration().presentationLimit == 50_000)
   }
 }
