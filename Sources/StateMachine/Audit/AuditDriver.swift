@@ -1,6 +1,5 @@
-/// Feeds what a trace reader produced to an ``Auditor``, record by record: the one loop behind every way
-/// a trace is audited (a file's report, `show` and `stats`, time travel, replaying into your code,
-/// incremental audits and the live auditor).
+/// What one record of a trace does to an audit: the step ``TraceAudit`` takes per record, with what the
+/// records said kept beside the ``Auditor``'s findings. Audit a trace with ``TraceAudit``, which feeds it.
 ///
 /// ```swift
 /// var driver = AuditDriver()
@@ -11,9 +10,9 @@
 /// driver.findingsByLine  // what `replay audit` reports
 /// ```
 ///
-/// It keeps what the records said beside the findings: events counted, input errors, notes (an unknown
-/// event name once), the header's `expect`. A header's `ignore` drops those rules for the whole trace, so
-/// it counts only before anything was audited (a header is the trace's first line).
+/// It keeps events counted, input errors, notes (an unknown event name once), the header's `expect`. A
+/// header's `ignore` drops those rules for the whole trace, so it counts only before anything was audited
+/// (a header is the trace's first line).
 public struct AuditDriver: Sendable {
   /// The settings the audit began with, before a header's `ignore`.
   public let configuration: AuditConfiguration
@@ -52,7 +51,7 @@ public struct AuditDriver: Sendable {
     guard !isFinished else { return nil }
     switch record {
     case .event(let event, let line):
-      audit(event, line: line)
+      return consume(event, line: line)
     case .skippedEvent(let name, let t, let id, let line, let note):
       if let note, notedUnknownEvents.insert(name).inserted { notes.append(note) }
       auditor.advanceClock(to: t, line: line, id: id, into: &findings)
