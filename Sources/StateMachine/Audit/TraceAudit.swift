@@ -13,7 +13,8 @@
 /// Every way the library audits a trace goes through this loop: a file's report, `show`, `stats` and the
 /// exports, time travel, replaying into your code, incremental audits, the live auditor, and the audits of
 /// events in memory behind shrinking and fuzzing. So a trace gets the same findings, input errors and
-/// notes whichever of them reads it. What a record means to the audit is ``AuditDriver``'s: an event goes
+/// notes whichever of them reads it. (`BoundedExplorer` steps bare ``Auditor``s: it copies the machine at
+/// every branch and compares states, with no trace to report on.) What a record means to the audit is ``AuditDriver``'s: an event goes
 /// through the machine, an unknown event's time advances the trace's clock, a header's `ignore` turns
 /// rules off, input errors and notes are kept. After ``finish()`` nothing fed changes the audit.
 public struct TraceAudit: Sendable {
