@@ -31,6 +31,10 @@ public struct TraceAudit: Sendable {
   private var sawSkippedEvent = false
 
   /// An audit of a new trace, named `path` in its report.
+  ///
+  /// ```swift
+  /// var audit = TraceAudit(path: "checkout.jsonl", configuration: AuditConfiguration(grace: 1))
+  /// ```
   public init(path: String = "events", configuration: AuditConfiguration = AuditConfiguration()) {
     self.path = path
     driver = AuditDriver(configuration: configuration)
@@ -114,6 +118,10 @@ public struct TraceAudit: Sendable {
   }
 
   /// Adds a note the reader could not give (a line still being written).
+  ///
+  /// ```swift
+  /// audit.note(TraceNote(line: 41, message: "line 41 has no line end yet"))
+  /// ```
   public mutating func note(_ note: TraceNote) { driver.note(note) }
 
   /// The end of the trace: settles what only the end settles (appearance callbacks never resolved) and
@@ -136,6 +144,10 @@ public struct TraceAudit: Sendable {
 
   /// What the audit found so far, findings sorted by line; before ``finish()``, without what only the end
   /// of the trace settles (an incremental audit's report: the trace may grow).
+  ///
+  /// ```swift
+  /// audit.report.findings  // settled so far, by line
+  /// ```
   public var report: FileReport {
     var report = FileReport(path: path)
     report.events = driver.events
