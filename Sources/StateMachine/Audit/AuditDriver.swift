@@ -1,6 +1,5 @@
-/// Feeds what a trace reader produced to an ``Auditor``, record by record: the one loop behind every way
-/// a trace is audited (a file's report, `show` and `stats`, time travel, replaying into your code,
-/// incremental audits and the live auditor).
+/// What one record of a trace does to an audit: the step ``TraceAudit`` takes per record, with what the
+/// records said kept beside the ``Auditor``'s findings. Audit a trace with ``TraceAudit``, which feeds it.
 ///
 /// ```swift
 /// var driver = AuditDriver()
@@ -55,7 +54,7 @@ package struct AuditDriver: Sendable {
     guard !isFinished, !stoppedAtPresentationLimit else { return nil }
     switch record {
     case .event(let event, let line):
-      audit(event, line: line)
+      return consume(event, line: line)
     case .skippedEvent(let name, let t, let id, let line, let note):
       if let note, notedUnknownEvents.insert(name).inserted { notes.append(note) }
       auditor.advanceClock(to: t, line: line, id: id, into: &findings)

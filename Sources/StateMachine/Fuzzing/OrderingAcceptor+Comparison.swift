@@ -36,18 +36,15 @@ extension OrderingAcceptor {
     }
   }
 
-  /// Runs the machine (an `Auditor` with `configuration`, lines numbered from 1) and the acceptor on
-  /// `projected` (events already restricted to `kinds`, see `projection(of:)`) and compares their first
-  /// violations of the rules in `judgedRules`.
+  /// Runs the machine (``TraceAudit/findings(of:header:configuration:)``, lines numbered from 1) and the
+  /// acceptor on `projected` (events already restricted to `kinds`, see `projection(of:)`) and compares
+  /// their first violations of the rules in `judgedRules`.
   package static func compare(
     _ projected: [Event], configuration: AuditConfiguration = AuditConfiguration()
   ) -> Comparison {
-    var auditor = Auditor(configuration: configuration)
-    var findings: [Finding] = []
-    for (index, event) in projected.enumerated() { auditor.audit(event, line: index + 1, into: &findings) }
-    auditor.finish(into: &findings)
-    // Findings are appended as they are settled, not in line order: take the earliest line.
-    let first = findings.filter { judgedRules.contains($0.rule) }.min { $0.line < $1.line }
+    let first = TraceAudit.findings(of: projected, configuration: configuration).first {
+      judgedRules.contains($0.rule)
+    }
     return Comparison(
       machine: first.map { $0.line - 1 }, machineRule: first?.rule, acceptor: verdict(projected))
   }

@@ -159,6 +159,7 @@ package struct ReplayStream {
       onEvent: { event, line in engine.observe(event, line: line, started: started, transition, finding) },
       onRecord: { record in engine.consume(record, started: started, transition, finding) },
       while: { engine.keepsReading(limit: limit) })
+    engine.audit.lines = max(engine.audit.lines, reader.currentLine)
     return engine.finish(stoppedAtLimit: !engine.keepsReading(limit: limit), transition, finding)
   }
 
@@ -166,12 +167,11 @@ package struct ReplayStream {
   /// summary counts.
   private struct Engine {
     var summary: Summary
-    var driver: AuditDriver
+    var audit: TraceAudit
     var reconstructor = TransitionReconstructor()
     let window: Int
     /// Records between passes; `nil` adapts it to the presentations kept.
     let interval: Int?
-    var sawEvent = false
     var waiting: [Waiting] = []
     var settled = 0
     var lastHandedLine = Int.min
@@ -181,8 +181,8 @@ package struct ReplayStream {
 
     init(path: String, configuration: AuditConfiguration, window: Int, interval: Int?) {
       summary = Summary(path: path)
-      driver = AuditDriver(configuration: configuration)
-      driver.keepForgotten()
+      audit = TraceAudit(path: path, configuration: configuration)
+      audit.driver.keepForgotten()
       reconstructor.horizon = ReplayStream.lateFindingWindow
       self.window = window
       self.interval = interval
@@ -198,14 +198,13 @@ package struct ReplayStream {
       _ finding: FindingSink
     ) {
       // Past the audit's presentation limit nothing more is audited or rebuilt (the driver said why).
-      guard !driver.stoppedAtPresentationLimit else { return }
-      sawEvent = true
+      guard !audit.driver.stoppedAtPresentationLimit else { return }
       if summary.startT == nil {
         summary.startT = event.t
         started(event.t)
       }
       summary.endT = max(summary.endT ?? event.t, event.t)
-      let step = driver.consume(event, line: line)
+      guard let step = audit.feed(event, line: line) else { return }
       noteForgotten(line: line)
       reconstructor.observe(event, line: line, step: step)
       settle(line: line, transition, finding)
@@ -219,30 +218,25 @@ package struct ReplayStream {
       case .event(let event, let line):
         observe(event, line: line, started: started, transition, finding)
       case .skippedEvent(_, let t, _, let line, _):
-        sawEvent = true
         summary.endT = max(summary.endT ?? t, t)
-        driver.consume(record)
+        audit.feed(record)
         noteForgotten(line: line)
         settle(line: line, transition, finding)
-      case .header(let header, _):
-        // The header is the trace's first line or none (TraceFormat.md): what came before an event.
-        if !sawEvent, summary.header == nil { summary.header = header }
-        driver.consume(record)
-      case .inputError, .note:
-        driver.consume(record)
+      case .header, .inputError, .note:
+        audit.feed(record)
       }
     }
 
     /// The presentations the record at `line` forgot are noted before the event's own transition is
     /// rebuilt (a presentation forgotten and presented again in one record begins anew).
     mutating func noteForgotten(line: Int) {
-      for id in driver.takeForgotten() { reconstructor.forgot(id, atLine: line) }
+      for id in audit.driver.takeForgotten() { reconstructor.forgot(id, atLine: line) }
     }
 
     /// Gives the findings the audit settled since the last call to their transitions; they wait to be
     /// handed over by line.
     mutating func takeFindings() {
-      for found in driver.takeFindings() {
+      for found in audit.takeFindings() {
         waiting.append(Waiting(finding: found, settled: settled, track: reconstructor.attribute(found)))
         settled += 1
       }
@@ -255,7 +249,7 @@ package struct ReplayStream {
       recordsSincePass += 1
       guard recordsSincePass >= interval ?? nextPass else { return }
       recordsSincePass = 0
-      reconstructor.release { driver.earliestPendingLine(of: $0) }
+      reconstructor.release { audit.driver.earliestPendingLine(of: $0) }
       // A pass walks every presentation with transitions kept and, with findings waiting, every slot of
       // the machine. The next one comes after twice as many records as presentations are still kept, so
       // a pass costs a constant per record, and what it lets go of is at most that many records old. (Counted
@@ -264,7 +258,7 @@ package struct ReplayStream {
       nextPass = max(1024, 2 * reconstructor.keptPresentations)
       handOverTransitions(window: window, transition)
       guard !waiting.isEmpty else { return }
-      let watermark = min(line + 1, driver.earliestPendingLine() ?? .max)
+      let watermark = min(line + 1, audit.driver.earliestPendingLine() ?? .max)
       handOverFindings(upTo: waiting.count > window ? .max : watermark, finding)
     }
 
@@ -307,7 +301,7 @@ package struct ReplayStream {
       -> Summary
     {
       summary.stoppedAtLimit = stoppedAtLimit
-      driver.finish()
+      let report = audit.finish()
       takeFindings()
       var handed = 0
       reconstructor.finishStream { settled, track, opensTrack in
@@ -318,10 +312,11 @@ package struct ReplayStream {
       handOverFindings(upTo: .max, finding)
       if reconstructor.handedOverOutOfOrder { summary.inOrder = false }
       summary.missedAttributions = reconstructor.missedAttributions
-      summary.events = driver.events
-      summary.inputErrors = driver.inputErrors
-      summary.notes = driver.notes
-      summary.expect = driver.expect
+      summary.header = audit.header
+      summary.events = report.events
+      summary.inputErrors = report.inputErrors
+      summary.notes = report.notes
+      summary.expect = report.expect
       return summary
     }
   }

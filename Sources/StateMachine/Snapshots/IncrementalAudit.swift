@@ -122,9 +122,7 @@ package enum IncrementalAudit {
     source: any ByteSource, path: String, resumingFrom snapshot: AuditSnapshot?,
     configuration: AuditConfiguration, bytes: (_ offset: Int, _ count: Int) -> [UInt8]
   ) -> Result {
-    var driver = AuditDriver(
-      configuration: configuration, resuming: snapshot?.auditor, ignore: snapshot?.ignore ?? [],
-      notedUnknownEvents: Set(snapshot?.reportedUnknownEvents ?? []))
+    var audit = TraceAudit(path: path, configuration: configuration, resumingFrom: snapshot)
     let startLine = snapshot?.line ?? 0
     let startOffset = snapshot?.log.length ?? 0
     // Mid-file, the primer stands for the lines before the offset (relative line 1, skipped).
@@ -140,17 +138,17 @@ package enum IncrementalAudit {
         unfinishedLine = relative + shift
         continue
       }
-      driver.consume(record.shifted(by: shift))
+      audit.feed(record.shifted(by: shift))
     }
     if let unfinishedLine {
-      driver.note(
+      audit.note(
         TraceNote(
           line: unfinishedLine,
           message: "line \(unfinishedLine) has no line end yet (still being written?); the next run audits it"
         ))
     }
-    var report = FileReport(path: path)
-    report.take(driver)
+    // Not finished: the trace may grow, so what only its end settles is not reported (nor "no events").
+    let report = audit.report
     let end = startOffset + counted.lastLineEnd
     let tailLength = min(LogFingerprint.tailSize, end)
     let log =
@@ -159,9 +157,9 @@ package enum IncrementalAudit {
       : LogFingerprint(length: end, tail: bytes(end - tailLength, tailLength))
     var next = AuditSnapshot(
       line: startLine + counted.lineEnds, log: log, events: (snapshot?.events ?? 0) + report.events,
-      auditor: driver.auditor)
-    next.reportedUnknownEvents = driver.notedUnknownEvents.sorted()
-    next.ignore = driver.ignore
+      auditor: audit.auditor)
+    next.reportedUnknownEvents = audit.driver.notedUnknownEvents.sorted()
+    next.ignore = audit.driver.ignore
     return Result(report: report, snapshot: next)
   }
 }

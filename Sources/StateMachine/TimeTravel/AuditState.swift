@@ -54,14 +54,14 @@ public struct AuditState: Sendable, Hashable {
   public static func at(
     _ point: Point, in reader: TraceReader, configuration: AuditConfiguration = AuditConfiguration()
   ) -> AuditState {
-    var driver = AuditDriver(configuration: configuration)
+    var audit = TraceAudit(configuration: configuration)
     var reader = reader
     var line = 0
     var t: Double?
     func state() -> AuditState {
       if case .line(let last) = point { line = max(line, min(last, reader.currentLine)) }
       return AuditState(
-        of: driver.auditor, line: line, t: t, findings: driver.findings, inputErrors: driver.inputErrors)
+        of: audit.auditor, line: line, t: t, findings: audit.findings, inputErrors: audit.inputErrors)
     }
     while let record = reader.next() {
       switch record {
@@ -80,7 +80,7 @@ public struct AuditState: Sendable, Hashable {
       case .note:
         continue
       }
-      driver.consume(record)
+      audit.feed(record)
     }
     return state()
   }
