@@ -241,7 +241,10 @@ import Testing
     let result = LockedBox<ReplayCLI.Result>()
     Thread.detachNewThread {
       result.value = TailCommand.run(
-        ["--interval", "0.01", "--timeout", "30", path], context: ReplayCLI.Context(), stop: stop
+        // From the start: on a busy machine the recorder may flush its lines before the command opens
+        // the file, and lines already written are otherwise only counted.
+        ["--from-start", "--interval", "0.01", "--timeout", "30", path], context: ReplayCLI.Context(),
+        stop: stop
       ) { output.append($0) }
       done.signal()
     }

@@ -23,15 +23,15 @@ import Testing
     "Lifecycle": ["Support", "Events"],
     "Trace": ["Support", "Events", "Lifecycle"],
     "Audit": ["Support", "Events", "Lifecycle", "Trace"],
-    "Report": ["Support", "Events", "Trace", "Audit"],
+    "Report": ["Support", "Events", "Lifecycle", "Trace", "Audit"],
     "Reconstruction": ["Events", "Lifecycle", "Trace", "Audit", "Report"],
-    "Recording": ["Support", "Events", "Trace", "Audit"],
+    "Recording": ["Support", "Events", "Trace", "Audit", "Report"],
     "Snapshots": ["Lifecycle", "Trace", "Audit", "Report"],
-    "TimeTravel": ["Support", "Events", "Lifecycle", "Trace", "Audit"],
+    "TimeTravel": ["Support", "Events", "Lifecycle", "Trace", "Audit", "Report"],
     "Fixtures": ["Lifecycle", "Trace", "Audit", "Report"],
     "Export": ["Support", "Lifecycle", "Trace", "Audit", "Report", "Reconstruction"],
     "Statistics": ["Support", "Trace", "Reconstruction"],
-    "Fuzzing": ["Support", "Events", "Lifecycle", "Trace", "Audit", "Fixtures"],
+    "Fuzzing": ["Support", "Events", "Lifecycle", "Trace", "Audit", "Report", "Fixtures"],
   ]
 
   static let sources = "Sources/StateMachine"

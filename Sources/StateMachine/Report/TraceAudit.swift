@@ -1,10 +1,9 @@
-/// Audits one trace: feed it what a reader produced, or events you built, and get the machine's step for
-/// each event; finish it, and get the report.
+/// Audits one trace: give it what a reader produced, or events you built; finish it, and get the report.
 ///
 /// ```swift
 /// var audit = TraceAudit(path: "session.jsonl")
 /// for record in try TraceReader(path: "session.jsonl") {
-///   if let step = audit.feed(record), let rule = step.rule { print(step.id, rule.rawValue) }
+///   audit.audit(record)
 /// }
 /// let report = audit.finish()
 /// report.findings  // what `replay audit session.jsonl` reports
@@ -38,16 +37,6 @@ public struct TraceAudit: Sendable {
   public init(path: String = "events", configuration: AuditConfiguration = AuditConfiguration()) {
     self.path = path
     driver = AuditDriver(configuration: configuration)
-  }
-
-  /// An audit that resumes where `snapshot` stopped (a new one without it), with the header's `ignore`
-  /// and the unknown event names noted then.
-  init(path: String, configuration: AuditConfiguration, resumingFrom snapshot: AuditSnapshot?) {
-    self.path = path
-    driver = AuditDriver(
-      configuration: configuration, resuming: snapshot?.auditor, ignore: snapshot?.ignore ?? [],
-      notedUnknownEvents: Set(snapshot?.reportedUnknownEvents ?? []))
-    lines = snapshot?.line ?? 0
   }
 
   /// The auditor as the records fed so far left it: the machine's presentations, stacks and clock.
