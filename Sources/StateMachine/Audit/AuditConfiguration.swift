@@ -48,6 +48,8 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
     case grace, frameRate, toleranceRatio, toleranceSeconds, undrivenAfter, rules, presentationLimit
   }
 
+  /// Reads a configuration a snapshot wrote; one written before the presentation limit existed gets the
+  /// default limit.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     grace = try container.decode(Double.self, forKey: .grace)
