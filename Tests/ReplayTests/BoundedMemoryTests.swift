@@ -5,7 +5,7 @@ import Testing
 @testable import Replay
 
 /// The commands that read a trace's every presentation hold what is in flight, not the trace: each runs
-/// as its own process (``ChildPeak``) on a generated trace and on one four times as long, and its peak
+/// as its own process (``ReplayPeak``) on a generated trace and on one four times as long, and its peak
 /// resident memory may differ by at most 5 MB.
 ///
 /// The traces are those `ReplayBenchmark --memory` measures (each presentation presented and dismissed, a
@@ -124,8 +124,8 @@ import Testing
   /// The peaks of `arguments` on the smaller and the larger input, in kilobytes, after checking that
   /// both runs ended with `status`.
   func peaks(_ arguments: [String], small: String, large: String, status: Int32 = 0) throws -> (Int, Int) {
-    let first = try ChildPeak.run(arguments + [small])
-    let second = try ChildPeak.run(arguments + [large])
+    let first = try ReplayPeak.run(arguments + [small])
+    let second = try ReplayPeak.run(arguments + [large])
     for run in [first, second] {
       #expect(!run.signalled, "\(arguments) ended by signal \(run.status)")
       #expect(run.status == status, "\(arguments): exit \(run.status), \(run.stderr)")
