@@ -155,14 +155,20 @@ package enum ChromeTraceExporter {
     func micros(_ t: Double) -> String { JSONText.number(((t - origin) * 1_000_000).rounded()) }
     let segments = transition.segments(traceEnd: traceEnd)
     guard let first = segments.first, let last = segments.last else { return }
-    out.append(",\n{\"name\":\"")
-    out.append(transition.kind.rawValue)
-    out.append("\",\"cat\":\"transition\",\"ph\":\"X\",\"pid\":1,\"tid\":")
-    out.append(tid)
-    out.append(",\"ts\":")
-    out.append(micros(first.start))
-    out.append(",\"dur\":")
-    out.append(micros(last.end + origin - first.start))
+    /// The opening of a complete ("X") event: its name, category, track, start and duration.
+    func appendSpan(_ name: String, category: String, from start: Double, to end: Double) {
+      out.append(",\n{\"name\":\"")
+      out.append(name)
+      out.append("\",\"cat\":\"")
+      out.append(category)
+      out.append("\",\"ph\":\"X\",\"pid\":1,\"tid\":")
+      out.append(tid)
+      out.append(",\"ts\":")
+      out.append(micros(start))
+      out.append(",\"dur\":")
+      out.append(micros(end + origin - start))
+    }
+    appendSpan(transition.kind.rawValue, category: "transition", from: first.start, to: last.end)
     out.append(",\"args\":{\"outcome\":\"")
     out.append(transition.outcome.rawValue)
     out.append("\",\"animated\":")
@@ -184,16 +190,7 @@ package enum ChromeTraceExporter {
     }
     out.append("}}")
     for segment in segments {
-      out.append(",\n{\"name\":\"")
-      out.append(segment.name)
-      out.append("\",\"cat\":\"")
-      out.append(transition.kind.rawValue)
-      out.append("\",\"ph\":\"X\",\"pid\":1,\"tid\":")
-      out.append(tid)
-      out.append(",\"ts\":")
-      out.append(micros(segment.start))
-      out.append(",\"dur\":")
-      out.append(micros(segment.end + origin - segment.start))
+      appendSpan(segment.name, category: transition.kind.rawValue, from: segment.start, to: segment.end)
       out.append("}")
     }
   }

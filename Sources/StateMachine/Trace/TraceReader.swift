@@ -173,21 +173,8 @@ public struct TraceReader: Sequence, IteratorProtocol {
   mutating func readAll(
     into event: inout Event, onEvent: (borrowing Event, Int) -> Void, onRecord: (TraceRecord) -> Void
   ) {
-    // Whatever `event` holds on entry is unknown to the scanner (the caller may have read into it).
-    scanner.payloadKeysWritten = EventLineScanner.everyPayloadKey
-    scanner.reusesEvent = true
-    defer { scanner.reusesEvent = false }
-    while true {
-      if let line = readWriterLine(into: &event) {
-        onEvent(event, line)
-        continue
-      }
-      switch read(into: &event, writerLineTried: true) {
-      case .event(let line): onEvent(event, line)
-      case .record(let record): onRecord(record)
-      case .end: return
-      }
-    }
+    // Inlined, the constant condition folds away: the plain audit's loop is the one below.
+    readAll(into: &event, onEvent: onEvent, onRecord: onRecord, while: { true })
   }
 
   /// `readAll(into:onEvent:onRecord:)` that stops before the next line once `keepsReading()` says no: a
@@ -197,6 +184,7 @@ public struct TraceReader: Sequence, IteratorProtocol {
     into event: inout Event, onEvent: (borrowing Event, Int) -> Void, onRecord: (TraceRecord) -> Void,
     while keepsReading: () -> Bool
   ) {
+    // Whatever `event` holds on entry is unknown to the scanner (the caller may have read into it).
     scanner.payloadKeysWritten = EventLineScanner.everyPayloadKey
     scanner.reusesEvent = true
     defer { scanner.reusesEvent = false }
