@@ -113,7 +113,7 @@ public struct Auditor: Sendable, Codable {
 
   /// Whether a step on `trigger` can start or stop a member carrying its dismissal group (the session
   /// counts a member with an animator or a completion as carrying it).
-  private static func changesCarrier(_ trigger: Trigger) -> Bool {
+  static func changesCarrier(_ trigger: Trigger) -> Bool {
     switch trigger {
     case .animate, .startInteractive, .interruptibleAnimator, .completeTrue, .completeFalse: true
     case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
@@ -126,7 +126,7 @@ public struct Auditor: Sendable, Codable {
     }
   }
 
-  private static func mayBreakTimingRule(_ trigger: Trigger) -> Bool {
+  static func mayBreakTimingRule(_ trigger: Trigger) -> Bool {
     switch trigger {
     case .completeTrue, .completeFalse, .layoutDid, .sizeChange: true
     case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,

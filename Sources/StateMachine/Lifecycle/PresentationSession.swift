@@ -446,7 +446,7 @@ public struct PresentationSession: Sendable {
 
   /// Triggers whose stay changes only times that move later (the transition's last event, its last
   /// drive) and side tracks: no declared duration, no commit.
-  private static func onlyMovesDeadlinesLater(_ trigger: Trigger) -> Bool {
+  static func onlyMovesDeadlinesLater(_ trigger: Trigger) -> Bool {
     switch trigger {
     case .update, .pause, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear,
       .viewWillDisappear, .viewDidDisappear, .sizeChange, .animationEnded, .completion:

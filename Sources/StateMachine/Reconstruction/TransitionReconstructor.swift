@@ -179,7 +179,7 @@ public struct TransitionReconstructor: Sendable {
   }
 
   /// The triggers of a `*DidEnd`, read at every transition's end (a constant, not built there each time).
-  private static let didEnds: Set<Trigger> = [
+  static let didEnds: Set<Trigger> = [
     .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse,
   ]
 
