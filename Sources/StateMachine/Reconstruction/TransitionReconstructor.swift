@@ -174,14 +174,9 @@ public struct TransitionReconstructor: Sendable {
     if step.endsTransition {
       transition.endedT = t
       // A *DidEnd is the end every transition has: only what stood for it is named.
-      transition.endedBy = Self.didEnds.contains(step.trigger) ? nil : step.trigger
+      transition.endedBy = step.trigger.traits.contains(.didEnd) ? nil : step.trigger
     }
   }
-
-  /// The triggers of a `*DidEnd`, read at every transition's end (a constant, not built there each time).
-  static let didEnds: Set<Trigger> = [
-    .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse,
-  ]
 
   /// Closes the reconstruction: settles what is still open and gives each finding to its transition.
   public mutating func finish(findings: [Finding]) -> [ReconstructedTransition] {
