@@ -66,7 +66,9 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   /// ```swift
   /// Trigger.completeFalse.traits.contains(.completeTransition) // true
   /// ```
-  public var traits: Traits { declaration.traits }
+  public var traits: Traits {
+    @inline(__always) get { declaration.traits }
+  }
 
   /// Triggers legal for any id at any time, left out of "expected one of" lists.
   public var isAlwaysLegal: Bool { traits.contains(.alwaysLegal) }
