@@ -88,27 +88,3 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
     }
   }
 }
-
-/// A payload key of trace format v1 and the JSON type its value must have.
-///
-/// ```swift
-/// PayloadKey.didComplete.valueType // .bool
-/// ```
-public enum PayloadKey: String, CaseIterable, Sendable {
-  case presenter, animated, style, completed, didComplete, width, height, duration, percent
-  case completionSpeed, translation, velocity, name, wantsInteractiveStart
-  // Last: the scanner hard-codes the earlier keys' indices (`Payload.clear`, `setNumber(_:keyIndex:)`).
-  case resolvedStyle
-
-  /// The JSON type a value of this key must have.
-  public enum ValueType: String, Sendable { case bool, number, string }
-
-  /// The JSON type a value of this key must have.
-  public var valueType: ValueType {
-    switch self {
-    case .presenter, .style, .name, .resolvedStyle: .string
-    case .animated, .completed, .didComplete, .wantsInteractiveStart: .bool
-    case .width, .height, .duration, .percent, .completionSpeed, .translation, .velocity: .number
-    }
-  }
-}

@@ -32,6 +32,36 @@ import Testing
     for key in PayloadKey.allCases { #expect(key.valueType == Self.valueTypes[key], "\(key)") }
   }
 
+  @Test func eachKeysIndexIsItsPlaceInAllCases() {
+    // The reader numbers keys by `allCases` order (its name table) and by index (its sets): the same.
+    for (position, key) in PayloadKey.allCases.enumerated() {
+      #expect(key.index == position, "\(key)")
+      #expect(key.bit == 1 << position, "\(key)")
+    }
+    #expect(PayloadKey.allCases.count <= UInt16.bitWidth)
+  }
+
+  @Test func theSlotsOfEachTypeAreNumberedFromZeroWithinTheStorage() {
+    let capacity: [PayloadKey.ValueType: Int] = [
+      .number: Payload.NumberSlots.count, .bool: Payload.flagSlotCount, .string: Payload.StringSlots.count,
+    ]
+    for type in [PayloadKey.ValueType.number, .bool, .string] {
+      let slots = PayloadKey.allCases.filter { $0.valueType == type }.map(\.slot)
+      #expect(slots.sorted() == Array(0..<slots.count), "\(type): \(slots)")
+      #expect(slots.count <= capacity[type] ?? 0, "\(type)")
+    }
+    #expect(
+      PayloadKey.stringKeys
+        == PayloadKey.allCases.filter { $0.valueType == .string }.reduce(0) { $0 | $1.bit })
+  }
+
+  @Test func aDebugDescriptionNamesTheKeysHeld() {
+    #expect(Payload().debugDescription == "Payload()")
+    #expect(
+      Payload(presenter: "root", animated: false, width: -0.0).debugDescription
+        == #"Payload(presenter: "root", animated: false, width: -0.0)"#)
+  }
+
   @Test func eachPropertyIsStoredUnderItsKey() {
     for key in PayloadKey.allCases { #expect(Self.full[key] == Self.fullByKey[key], "\(key)") }
   }
