@@ -39,11 +39,6 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
     self.undrivenAfter = undrivenAfter
   }
 
-  /// This configuration with `rules` disabled as well: what a trace header's `ignore` does for its file.
-  ///
-  /// ```swift
-  /// let forThisFile = configuration.ignoring(header.ignore)  // header: "ignore":["layout-hitch"]
-  /// ```
   private enum CodingKeys: String, CodingKey {
     case grace, frameRate, toleranceRatio, toleranceSeconds, undrivenAfter, rules, presentationLimit
   }
@@ -63,6 +58,11 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
       try container.decodeIfPresent(Int.self, forKey: .presentationLimit) ?? Self.defaultPresentationLimit
   }
 
+  /// This configuration with `rules` disabled as well: what a trace header's `ignore` does for its file.
+  ///
+  /// ```swift
+  /// let forThisFile = configuration.ignoring(header.ignore)  // header: "ignore":["layout-hitch"]
+  /// ```
   public func ignoring(_ rules: [Rule]?) -> AuditConfiguration {
     guard let rules, !rules.isEmpty else { return self }
     var configuration = self

@@ -93,11 +93,11 @@ public struct Auditor: Sendable, Codable {
         Finding(
           rule: rule, line: line, t: event.t, id: step.id,
           message: FindingMessage.make(for: step, event: event)))
-    } else if Self.mayBreakTimingRule(step.trigger) {
+    } else if step.trigger.traits.contains(.timed) {
       step.id = session.id(of: step, event)
       TimingRules.check(
         event, line: line, step: step,
-        record: step.trigger == .completeTrue || step.trigger == .completeFalse
+        record: step.trigger.traits.contains(.completeTransition)
           ? session.transition(atSlot: step.effects.slot)?.record : nil,  // only completions read it
         configuration: configuration, into: &findings)
     }
@@ -122,30 +122,8 @@ public struct Auditor: Sendable, Codable {
 
   /// Whether a step on `trigger` can start or stop a member carrying its dismissal group (the session
   /// counts a member with an animator or a completion as carrying it).
-  private static func changesCarrier(_ trigger: Trigger) -> Bool {
-    switch trigger {
-    case .animate, .startInteractive, .interruptibleAnimator, .completeTrue, .completeFalse: true
-    case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .update, .pause, .finish, .cancel,
-      .animationEnded, .completion, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing,
-      .viewDidAppear,
-      .viewWillDisappear, .viewDidDisappear, .sizeChange, .controllerWillDismiss, .controllerDidDismiss,
-      .controllerDidAttemptToDismiss, .gesture, .mark:
-      false
-    }
-  }
-
-  private static func mayBreakTimingRule(_ trigger: Trigger) -> Bool {
-    switch trigger {
-    case .completeTrue, .completeFalse, .layoutDid, .sizeChange: true
-    case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive,
-      .interruptibleAnimator, .update, .pause, .finish, .cancel, .animationEnded, .completion, .layoutWill,
-      .viewWillAppear, .viewIsAppearing, .viewDidAppear,
-      .viewWillDisappear, .viewDidDisappear, .controllerWillDismiss, .controllerDidDismiss,
-      .controllerDidAttemptToDismiss, .gesture, .mark:
-      false
-    }
+  static func changesCarrier(_ trigger: Trigger) -> Bool {
+    !trigger.traits.isDisjoint(with: [.animator, .completeTransition])
   }
 
   /// The deadline of `id`'s transition in flight, unless it was already reported as a hang.

@@ -150,8 +150,8 @@ package enum ShowRenderer {
     row("complete", transition.completeT, complete)
     row("didEnd", transition.didEndT)
     // A completeTransition that ended the transition is on its own row already.
-    if transition.didEndT == nil, let endedBy = transition.endedBy, endedBy != .completeTrue,
-      endedBy != .completeFalse
+    if transition.didEndT == nil, let endedBy = transition.endedBy,
+      !endedBy.traits.contains(.completeTransition)
     {
       row("ended", transition.endedT, endedBy.label)
     }

@@ -387,7 +387,7 @@ package struct PresentationSession: Sendable {
       if decision == .stay, held == nil, step.rule == nil, refused == nil, trigger != .completion {
         // A plain stay: the phase, the stack, the request and the reports are as they were.
         step.effects.deadlinesOnlyLater =
-          timesAdvance && Self.onlyMovesDeadlinesLater(trigger) && stack.nodes[slot].group.isEmpty
+          timesAdvance && trigger.traits.contains(.movesDeadlinesOnlyLater) && stack.nodes[slot].group.isEmpty
         return
       }
     }
@@ -448,22 +448,6 @@ package struct PresentationSession: Sendable {
     (!phase.isLive && (trigger == .present || trigger == .presentationWillBegin))
       || (phase.isPresentedAndIdle
         && (trigger == .dismiss || trigger == .dismissalWillBegin || trigger == .controllerWillDismiss))
-  }
-
-  /// Triggers whose stay changes only times that move later (the transition's last event, its last
-  /// drive) and side tracks: no declared duration, no commit.
-  private static func onlyMovesDeadlinesLater(_ trigger: Trigger) -> Bool {
-    switch trigger {
-    case .update, .pause, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear,
-      .viewWillDisappear, .viewDidDisappear, .sizeChange, .animationEnded, .completion:
-      true
-    case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive,
-      .interruptibleAnimator, .finish, .cancel, .completeTrue, .completeFalse, .controllerWillDismiss,
-      .controllerDidDismiss,
-      .controllerDidAttemptToDismiss, .gesture, .mark:
-      false
-    }
   }
 
   /// Whether a finding on `trigger` is the consequence of a refused request (<doc:Rules#Recovery-follows-the-evidence>): the callback that shows the refused transition happened anyway, or any event of an id

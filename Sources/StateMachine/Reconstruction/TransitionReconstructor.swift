@@ -252,11 +252,6 @@ package struct TransitionReconstructor: Sendable {
     if let number, let slot = entryOfNumber[number] { entries[slot].pins += change }
   }
 
-  /// The triggers of a `*DidEnd`, read at every transition's end (a constant, not built there each time).
-  fileprivate static let didEnds: Set<Trigger> = [
-    .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse,
-  ]
-
   /// Settles the transitions still open at the end of the trace: the ones that left flight by the steps
   /// of another (a group's member) ended where their phase says; the others stay unfinished.
   private mutating func settleOpen() {
@@ -547,7 +542,7 @@ extension ReconstructedTransition {
     if step.endsTransition {
       endedT = t
       // A *DidEnd is the end every transition has: only what stood for it is named.
-      endedBy = TransitionReconstructor.didEnds.contains(step.trigger) ? nil : step.trigger
+      endedBy = step.trigger.traits.contains(.didEnd) ? nil : step.trigger
     }
   }
 }

@@ -166,9 +166,6 @@ public struct TraceReader: Sequence, IteratorProtocol {
   /// reader.readAll(into: &event, onEvent: { event, line in auditor.audit(event, line: line, into: &findings) },
   ///   onRecord: { record in print(record) })
   /// ```
-  ///
-  /// `onEvent` only borrows the event, so it reaches the next line as this reader wrote it, which lets
-  /// the scanner clear only the payload keys the last line set (`EventLineScanner.reusesEvent`).
   @inline(__always)
   mutating func readAll(
     into event: inout Event, onEvent: (borrowing Event, Int) -> Void, onRecord: (TraceRecord) -> Void
@@ -184,10 +181,6 @@ public struct TraceReader: Sequence, IteratorProtocol {
     into event: inout Event, onEvent: (borrowing Event, Int) -> Void, onRecord: (TraceRecord) -> Void,
     while keepsReading: () -> Bool
   ) {
-    // Whatever `event` holds on entry is unknown to the scanner (the caller may have read into it).
-    scanner.payloadKeysWritten = EventLineScanner.everyPayloadKey
-    scanner.reusesEvent = true
-    defer { scanner.reusesEvent = false }
     while keepsReading() {
       if let line = readWriterLine(into: &event) {
         onEvent(event, line)
