@@ -58,14 +58,14 @@ extension PresentationHooks {
   }
 
   /// This process's app version and build, OS version and device model.
-  static func currentLaunch() -> LaunchMetadata {
+  static func currentLaunch() -> LaunchTrace.Metadata {
     let info = Bundle.main.infoDictionary ?? [:]
     #if canImport(UIKit)
       let os = UIDevice.current.systemName + " " + UIDevice.current.systemVersion
     #else
       let os = ProcessInfo.processInfo.operatingSystemVersionString
     #endif
-    return LaunchMetadata(
+    return LaunchTrace.Metadata(
       appVersion: info["CFBundleShortVersionString"] as? String ?? "unknown",
       appBuild: info["CFBundleVersion"] as? String ?? "unknown", osVersion: os, deviceModel: machine())
   }

@@ -26,7 +26,8 @@ enum AuditCommand {
       --snapshot-out FILE  after auditing TRACE, write the audit's whole state to FILE (versioned JSON)
       --resume FILE        start from a snapshot: read only the bytes appended after it, with its state, so
                            CI audits an ever-growing log once (the end of the trace is not final then);
-                           a snapshot of another log (shorter, or other bytes before its offset) is refused
+                           a snapshot of another log (shorter, or other bytes before its offset), or
+                           one edited by hand (its checksum or its state does not add up), is refused
     \(TraceFiles.help)
     \(ThresholdOptions.help)
       -h, --help           Show this help
@@ -74,17 +75,35 @@ enum AuditCommand {
         status: .inputError,
         stderr: selection.notes + DiagnosticLine.noTraceFiles(under: parsed.positionals))
     }
-    let report = AuditReport(
-      files: TraceBatch.map(selection.files, jobs: selection.jobs) {
-        $0.audit(configuration: configuration)
-      }, strict: ThresholdOptions.isStrict(parsed))
+    let strict = ThresholdOptions.isStrict(parsed)
     if parsed[Option.checkExpect] {
+      let report = AuditReport(
+        files: TraceBatch.map(selection.files, jobs: selection.jobs) {
+          $0.audit(configuration: configuration)
+        }, strict: strict)
       var result = checkExpect(report, json: format == "json")
       result.stderr = selection.notes + result.stderr
       return result
     }
-    var result = ReplayCLI.Result(status: report.exitStatus, stderr: selection.notes)
-    result.streamedStdout = Self.streamed(report, json: format == "json", color: context.useColor)
+    var result = ReplayCLI.Result(stderr: selection.notes)
+    let files = selection.files
+    let jobs = selection.jobs
+    let json = format == "json"
+    let color = context.useColor
+    // Each file's report is written as soon as it and every file before it are audited, in the order of
+    // the files: a fleet's audit holds the files in flight, never the fleet's findings.
+    result.streamed { sink in
+      var writer = AuditReport.Writer(json: json, color: color, strict: strict)
+      TraceBatch.stream(files, jobs: jobs) { file, emit in
+        emit(file.audit(configuration: configuration))
+      } consume: { _, report in
+        writer.write(report, to: &sink)
+        return true
+      }
+      let status = writer.finish(to: &sink)
+      if json { sink.write("\n") }
+      return status
+    }
     return result
   }
 

@@ -108,11 +108,11 @@ enum FuzzCommand {
         let (mutated, mutation) = mutator.mutate(trace)
         trace = mutated
         // Counted from line 2, as in the file written with this header.
-        findings = audit(trace, configuration: configuration, firstLine: 2)
+        findings = TraceAudit.findings(of: trace, header: header, configuration: configuration)
         header.expect = ExpectHeader.entries(for: findings, lines: true).map(\.description)
         header.metadata.append(("mutation", .string(mutation?.description ?? "none")))
       } else {
-        findings = audit(trace, configuration: configuration)
+        findings = TraceAudit.findings(of: trace, configuration: configuration)
       }
       // Counted from the events audited (mutated ones with --invalid), not from what the generator meant.
       let traceCensus = TraceCensus(events: trace)
@@ -191,7 +191,7 @@ enum FuzzCommand {
     /// What a shrunk trace must keep showing.
     func predicate(configuration: AuditConfiguration) -> ([Event]) -> Bool {
       { events in
-        let findings = FuzzCommand.audit(events, configuration: configuration)
+        let findings = TraceAudit.findings(of: events, configuration: configuration)
         let census = TraceCensus(events: events)
         switch self {
         case .unexpected(let rule):
@@ -239,22 +239,11 @@ enum FuzzCommand {
     return write(text, to: path, result: &result) ? path : nil
   }
 
-  /// The findings of `events`, the first on line `firstLine`.
-  static func audit(_ events: [Event], configuration: AuditConfiguration, firstLine: Int = 1) -> [Finding] {
-    var auditor = Auditor(configuration: configuration)
-    var findings: [Finding] = []
-    for (index, event) in events.enumerated() {
-      auditor.audit(event, line: index + firstLine, into: &findings)
-    }
-    auditor.finish(into: &findings)
-    return findings
-  }
-
   /// The `expect` of `events` written after a one-line header: every finding as `rule@line`, with the
   /// lines of the written file, so the trace is a fixture the test suite compares by rule and line.
   static func expectEntries(_ events: [Event], configuration: AuditConfiguration) -> [String] {
-    ExpectHeader.entries(for: audit(events, configuration: configuration, firstLine: 2), lines: true)
-      .map(\.description)
+    let findings = TraceAudit.findings(of: events, header: TraceHeader(), configuration: configuration)
+    return ExpectHeader.entries(for: findings, lines: true).map(\.description)
   }
 
   /// The directory part of `path` ("" for a bare file name), as `deletingLastPathComponent` gives it.

@@ -6,7 +6,21 @@ enum ReplayCLI {
 
   /// What a run printed and how it ended.
   struct Result {
-    var status = AuditExitStatus.clean
+    /// How the run ended. A run whose stream decides it (``streamed(_:)``) knows it once the stream has
+    /// run: reading it first runs the stream into nothing (tests read it; the process writes first).
+    var status: AuditExitStatus {
+      get {
+        guard let settled = statusOfStream else { return settledStatus }
+        if settled.value == nil { writeStdout { _ in } }
+        return settled.value ?? settledStatus
+      }
+      set {
+        settledStatus = newValue
+        statusOfStream = nil
+      }
+    }
+    private var settledStatus = AuditExitStatus.clean
+    private var statusOfStream: StreamedStatus?
     var stderr = ""
     /// Standard output held whole, for the commands whose output is small.
     private var heldStdout = ""
@@ -15,7 +29,7 @@ enum ReplayCLI {
     var streamedStdout: ((inout OutputSink) -> Void)?
 
     init(status: AuditExitStatus = .clean, stdout: String = "", stderr: String = "") {
-      self.status = status
+      self.settledStatus = status
       self.heldStdout = stdout
       self.stderr = stderr
     }
@@ -32,6 +46,19 @@ enum ReplayCLI {
         heldStdout = newValue
         streamedStdout = nil
       }
+    }
+
+    /// Standard output written by `body` as it goes, which returns the run's exit status at its end: a
+    /// run whose output is made as its files are read (`replay audit` of a fleet) holds no more of it.
+    mutating func streamed(_ body: @escaping (inout OutputSink) -> AuditExitStatus) {
+      let settled = StreamedStatus()
+      statusOfStream = settled
+      streamedStdout = { sink in settled.value = body(&sink) }
+    }
+
+    /// The exit status a stream settles when it runs.
+    private final class StreamedStatus {
+      var value: AuditExitStatus?
     }
 
     /// Hands standard output to `emit` in pieces, in order.

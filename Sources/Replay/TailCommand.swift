@@ -179,6 +179,8 @@ enum TailCommand {
         summary.stopReason = "timed out"
         break
       }
+      // A batch of a long backlog: the rest is already there to read.
+      if update.more { continue }
       var wait = options.interval
       if let deadline {
         let left = Double(deadline.uptimeNanoseconds &- DispatchTime.now().uptimeNanoseconds) / 1e9
@@ -215,9 +217,11 @@ enum TailCommand {
       events -= restart.events
     }
     summary.events += events
-    for finding in findings + update.hiddenFindings {
+    for finding in findings {
       if finding.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
     }
+    summary.errors += update.hiddenErrors
+    summary.warnings += update.hiddenWarnings
     summary.inputErrors += inputErrors + update.hiddenInputErrors
   }
 
@@ -228,7 +232,7 @@ enum TailCommand {
     // A note about the file names it: escaped whole, as the report escapes its lines' paths.
     let shown = TerminalText.escaped(path)
     for note in update.fileNotes { out += "\(shown): note: \(TerminalText.escaped(note))\n" }
-    let hidden = update.hiddenFindings.count + update.hiddenInputErrors
+    let hidden = update.hiddenFindings + update.hiddenInputErrors
     if hidden > 0 {
       out +=
         "\(shown): note: \(hidden) finding\(hidden == 1 ? "" : "s") in the lines already written "

@@ -19,13 +19,14 @@ enum ThresholdOptions {
     static let tolerance = ArgumentParser.Value("--tolerance")
     static let toleranceMs = ArgumentParser.Value("--tolerance-ms")
     static let undriven = ArgumentParser.Value("--undriven")
+    static let maxPresentations = ArgumentParser.Value("--max-presentations")
     static let strict = ArgumentParser.Flag("--strict")
     static let disable = ArgumentParser.Value("--disable")
     static let severity = ArgumentParser.Value("--severity")
     static let config = ArgumentParser.Value("--config")
 
     static let all: [any ArgumentParser.Option] = [
-      grace, frameRate, tolerance, toleranceMs, undriven, strict, disable, severity, config,
+      grace, frameRate, tolerance, toleranceMs, undriven, maxPresentations, strict, disable, severity, config,
     ]
   }
 
@@ -35,6 +36,9 @@ enum ThresholdOptions {
       --tolerance PERCENT  relative timing tolerance, expected × (1 ± this) (default 25)
       --tolerance-ms MS    absolute timing tolerance, ± this (default 50)
       --undriven SECONDS   an interaction with no update/finish/cancel for longer is undriven (default 1)
+      --max-presentations N
+                           the most presentations held at once; a trace past it stops with an input
+                           error at that line (default 50000: about 90 MB)
       --disable RULE       do not report RULE (repeatable)
       --severity RULE=error|warning
                            change a rule's severity (repeatable)
@@ -64,6 +68,13 @@ enum ThresholdOptions {
       configuration.toleranceSeconds = milliseconds / 1000
     }
     if let undriven = try number(Option.undriven, minimum: 0) { configuration.undrivenAfter = undriven }
+    if let text = parsed[Option.maxPresentations] {
+      guard let limit = Int(text), limit >= 1 else {
+        throw UsageError(
+          message: "\(Option.maxPresentations.name) must be a whole number >= 1, not '\(text)'")
+      }
+      configuration.presentationLimit = limit
+    }
     for id in parsed.all(Option.disable) { configuration.rules.disabled.insert(try rule(id)) }
     for setting in parsed.all(Option.severity) {
       let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
@@ -87,7 +98,7 @@ enum ThresholdOptions {
 
   private static func rule(_ id: String) throws(UsageError) -> Rule {
     do {
-      return try RuleSettings.rule(named: id)
+      return try Rule.named(id)
     } catch {
       throw UsageError(message: error.message)
     }
@@ -157,7 +168,7 @@ enum ThresholdOptions {
             throw fail(member.valueColumn, "\"disable\" holds a non-string")
           }
           do {
-            configuration.rules.disabled.insert(try RuleSettings.rule(named: id))
+            configuration.rules.disabled.insert(try Rule.named(id))
           } catch {
             throw fail(member.valueColumn, error.message)
           }
@@ -169,7 +180,7 @@ enum ThresholdOptions {
         for (id, level) in entries {
           let rule: Rule
           do {
-            rule = try RuleSettings.rule(named: id)
+            rule = try Rule.named(id)
           } catch {
             throw fail(member.valueColumn, error.message)
           }
@@ -195,11 +206,18 @@ enum ThresholdOptions {
         case "toleranceMs": configuration.toleranceSeconds = value / 1000
         default: configuration.undrivenAfter = value
         }
+      case "maxPresentations":
+        guard let value = member.value.numberValue, let limit = Int(exactly: value), limit >= 1 else {
+          throw fail(
+            member.valueColumn,
+            "\"maxPresentations\" must be a whole number >= 1, not \(member.value.typeName)")
+        }
+        configuration.presentationLimit = limit
       default:
         throw fail(
           member.keyColumn,
           "unknown setting \"\(member.key)\"; valid: disable, severity, grace, frameRate, "
-            + "tolerancePercent, toleranceMs, undriven")
+            + "tolerancePercent, toleranceMs, undriven, maxPresentations")
       }
     }
   }

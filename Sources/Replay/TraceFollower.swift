@@ -20,10 +20,15 @@ import PresentationStateMachine
 /// Only complete lines are decoded; a line still being written waits for the next poll. The whole file
 /// is always audited from its first line, so line numbers and the machine's state are those of
 /// `replay audit`; without `fromStart`, what the file held when it was first opened is audited but not
-/// reported (`Update.hiddenFindings`). A file that shrinks, or whose last read line changed, was
+/// reported (`Update.hiddenFindings` counts it). A file that shrinks, or whose last read line changed, was
 /// truncated or rewritten: the follower starts over from its first byte with a fresh auditor. A file
 /// whose path now names another inode was replaced: the rest of the old file is read, then the new one
 /// from its start.
+///
+/// It holds what is in flight, not what it has seen: the audit's state (the presentations it still
+/// tracks), and each finding only until the poll that settled it hands it over. A poll hands over about
+/// `batchLimit` findings, input errors and notes at most (`Update.more` says there is more to read), so a
+/// long backlog read with `fromStart` goes out in batches instead of being held whole.
 struct TraceFollower {
   /// What one poll found.
   struct Update {
@@ -34,10 +39,14 @@ struct TraceFollower {
     var events = 0
     /// Things that happened to the file itself (truncated, replaced, waiting for it).
     var fileNotes: [String] = []
-    /// Findings of the file's content before following started: audited, not shown.
-    var hiddenFindings: [Finding] = []
+    /// Error findings of the file's content before following started: audited, counted, not shown.
+    var hiddenErrors = 0
+    /// Warning findings of the file's content before following started.
+    var hiddenWarnings = 0
     /// Input errors of the file's content before following started: not shown.
     var hiddenInputErrors = 0
+    /// The poll stopped at its batch limit with more of the file to read: poll again at once.
+    var more = false
     /// Where the file's current generation starts in `findings`, `inputErrors` and `events`, when this
     /// poll started the file over (truncated, rewritten, replaced): what comes before is the old file's.
     var restart: (findings: Int, inputErrors: Int, events: Int)?
@@ -45,6 +54,12 @@ struct TraceFollower {
     var isEmpty: Bool {
       findings.isEmpty && inputErrors.isEmpty && notes.isEmpty && fileNotes.isEmpty && events == 0
     }
+
+    /// Findings of the content before following started, of either severity.
+    var hiddenFindings: Int { hiddenErrors + hiddenWarnings }
+
+    /// What the update holds for printing.
+    var held: Int { findings.count + inputErrors.count + notes.count }
   }
 
   private struct OpenFile {
@@ -64,7 +79,9 @@ struct TraceFollower {
   private var fingerprint: [UInt8] = []
   private var fingerprintOffset: Int64 = 0
   private var decoder = IncrementalTraceDecoder()
-  private var auditor: LiveAuditor
+  private var auditor: AuditDriver
+  /// About how many findings, input errors and notes one poll hands over (a chunk of lines more at most).
+  private let batchLimit: Int
   private var notedMissing = false
   private var notedRemoved = false
   private var chunk = [UInt8](repeating: 0, count: 64 << 10)
@@ -72,8 +89,10 @@ struct TraceFollower {
   private let wallClock: () -> UInt64
   /// The last line that carried a time: its `t`, its number, and the wall time it was read at.
   private var lastTimed: (t: Double, line: Int, wall: UInt64)?
-  /// Findings the idle check reported, so the audit does not report them again when a line proves them.
-  private var reportedEarly: Set<FindingKey> = []
+  /// Findings the idle check reported, so the audit does not report them again when a line proves them,
+  /// each with the time the check judged at: once the trace's clock passes it, the audit has reported
+  /// the finding by then or never will (a line since resolved it), and the key is dropped.
+  private var reportedEarly: [FindingKey: Double] = [:]
 
   private struct FindingKey: Hashable {
     var rule: Rule
@@ -88,13 +107,14 @@ struct TraceFollower {
 
   init(
     path: String, fromStart: Bool, configuration: AuditConfiguration = AuditConfiguration(),
-    wallClock: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    batchLimit: Int = 1_000, wallClock: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
   ) {
     self.path = path
     self.fromStart = fromStart
     self.configuration = configuration
+    self.batchLimit = batchLimit
     self.wallClock = wallClock
-    auditor = LiveAuditor(configuration: configuration)
+    auditor = AuditDriver(configuration: configuration)
   }
 
   /// When no line has come for `seconds` of wall time, the deadlines judged as if the trace's clock
@@ -107,8 +127,9 @@ struct TraceFollower {
     guard file != nil, let last = lastTimed else { return update }
     let idle = Double(wallClock() &- last.wall) / 1e9
     guard idle >= seconds else { return update }
-    update.findings = auditor.probe(advancingTo: last.t + idle, line: last.line + 1).filter {
-      reportedEarly.insert(FindingKey($0)).inserted
+    let estimate = last.t + idle
+    update.findings = auditor.probe(advancingTo: estimate, line: last.line + 1, finishing: false).filter {
+      reportedEarly.updateValue(estimate, forKey: FindingKey($0)) == nil
     }
     if !update.findings.isEmpty {
       update.fileNotes.append(
@@ -130,7 +151,7 @@ struct TraceFollower {
       if idle >= idleAfter { estimate = last.t + idle }
     }
     update.findings = auditor.probe(advancingTo: estimate, line: last.line + 1, finishing: true).filter {
-      reportedEarly.insert(FindingKey($0)).inserted
+      reportedEarly.updateValue(estimate ?? last.t, forKey: FindingKey($0)) == nil
     }
     return update
   }
@@ -154,6 +175,8 @@ struct TraceFollower {
       }
     }
     read(current.descriptor, into: &update, show: true)
+    // The rest of this file comes first: a replacement is looked for once it is read to its end.
+    if update.more { return update }
     switch pathState(of: current) {
     case .same:
       notedRemoved = false
@@ -177,6 +200,10 @@ struct TraceFollower {
 
   /// Bytes after the last complete line: a line still being written.
   var pendingBytes: Int { decoder.pendingByteCount }
+
+  /// Findings the follower still holds after handing them over: the idle check's, until the trace's
+  /// clock passes the time it judged at. (The audit itself keeps none.)
+  var retainedFindings: Int { auditor.findings.count + reportedEarly.count }
 
   private enum PathState { case same, missing, replaced }
 
@@ -218,11 +245,7 @@ struct TraceFollower {
     file = opened
     if !openedOnce, !fromStart {
       // Catch up silently: audit what is already there, so line numbers and state are right.
-      var hidden = Update()
-      read(descriptor, into: &hidden, show: false, upTo: Int64(info.st_size))
-      update.hiddenFindings = hidden.hiddenFindings
-      update.hiddenInputErrors = hidden.hiddenInputErrors
-      update.events += hidden.events
+      read(descriptor, into: &update, show: false, upTo: Int64(info.st_size))
     }
     return opened
   }
@@ -235,12 +258,12 @@ struct TraceFollower {
   private mutating func restart(_ update: inout Update) {
     update.restart = (update.findings.count, update.inputErrors.count, update.events)
     lastTimed = nil
-    reportedEarly = []
+    reportedEarly = [:]
     offset = 0
     fingerprint = []
     fingerprintOffset = 0
     decoder = IncrementalTraceDecoder()
-    auditor = LiveAuditor(configuration: configuration)
+    auditor = AuditDriver(configuration: configuration)
   }
 
   private func fingerprintMatches(_ descriptor: Int32) -> Bool {
@@ -252,11 +275,16 @@ struct TraceFollower {
     return count == fingerprint.count && bytes == fingerprint
   }
 
-  /// Reads from `offset` to the end (or to `limit`), decodes complete lines and audits them.
+  /// Reads from `offset` to the end (or to `limit`), decodes complete lines and audits them: into the
+  /// update's lists when `show` (stopping at the batch limit), else into its hidden counts.
   private mutating func read(
     _ descriptor: Int32, into update: inout Update, show: Bool, upTo limit: Int64? = nil
   ) {
     while limit.map({ offset < $0 }) ?? true {
+      if show, update.held >= batchLimit {
+        update.more = true
+        break
+      }
       let wanted = limit.map { min(chunk.count, Int($0 - offset)) } ?? chunk.count
       let start = offset
       let count = chunk.withUnsafeMutableBytes { buffer in
@@ -271,29 +299,54 @@ struct TraceFollower {
       rememberLastLine(count: count)
       let now = wallClock()
       for record in records {
-        let found = auditor.consume(record)
-        update.findings +=
-          reportedEarly.isEmpty ? found : found.filter { !reportedEarly.contains(FindingKey($0)) }
+        let found = audit(record)
         switch record {
         case .event(let event, let line):
           lastTimed = (event.t, line, now)
           update.events += 1
         case .skippedEvent(_, let t, _, let line, let note):
           lastTimed = (t, line, now)
-          if let note { update.notes.append(note) }
-        case .inputError(let error): update.inputErrors.append(error)
-        case .note(let note): update.notes.append(note)
+          if show, let note { update.notes.append(note) }
+        case .inputError(let error):
+          if show { update.inputErrors.append(error) } else { update.hiddenInputErrors += 1 }
+        case .note(let note):
+          if show { update.notes.append(note) }
         case .header: break
+        }
+        if show {
+          update.findings += found
+        } else {
+          for finding in found {
+            if finding.severity == .error { update.hiddenErrors += 1 } else { update.hiddenWarnings += 1 }
+          }
         }
       }
     }
-    if !show {
-      update.hiddenFindings += update.findings
-      update.hiddenInputErrors += update.inputErrors.count
-      update.findings = []
-      update.inputErrors = []
-      update.notes = []
+  }
+
+  /// Audits one record and takes what it settled from the audit, less what the idle check reported.
+  private mutating func audit(_ record: TraceRecord) -> [Finding] {
+    switch record {
+    case .inputError, .note:
+      // They change nothing in the audit, which would only keep them: they are reported from here.
+      return []
+    case .skippedEvent(let name, let t, let id, let line, _):
+      // The note goes out from here too; the audit keeps only the clock's evidence.
+      auditor.consume(.skippedEvent(name: name, t: t, id: id, line: line, note: nil))
+    case .event, .header:
+      auditor.consume(record)
     }
+    var found = auditor.takeFindings()
+    guard !reportedEarly.isEmpty else { return found }
+    found.removeAll { reportedEarly.removeValue(forKey: FindingKey($0)) != nil }
+    let t: Double? =
+      switch record {
+      case .event(let event, _): event.t
+      case .skippedEvent(_, let t, _, _, _): t
+      case .header, .inputError, .note: nil
+      }
+    if let t { reportedEarly = reportedEarly.filter { $0.value > t } }
+    return found
   }
 
   /// Keeps the last bytes before the end of the last complete line in the chunk just read.

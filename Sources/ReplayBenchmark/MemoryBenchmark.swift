@@ -1,3 +1,4 @@
+import ChildPeak
 import Foundation
 import PresentationStateMachine
 
@@ -13,9 +14,9 @@ import PresentationStateMachine
 /// process and measured by `wait4` (`ru_maxrss`), on a trace with many presentations and on a fleet of
 /// files full of findings.
 ///
-/// ```swift
-/// let run = MemoryBenchmark.peak(of: "/path/to/replay", ["stats", "trace.jsonl"])
-/// print(run?.kilobytes ?? 0)  // the child's high-water mark
+/// ```sh
+/// ReplayBenchmark --memory --presentations 100000 --files 100
+/// # command  peak RSS  exit  time, one line per command (`ChildPeak` measures each)
 /// ```
 ///
 /// The traces: one presentation after another (`present` with style `alert` from `root`, its
@@ -32,14 +33,6 @@ enum MemoryBenchmark {
     var replay: String?
     var directory: String?
     var keep = false
-  }
-
-  /// What one child did: its peak resident memory, how it ended, and how long it took.
-  struct Run {
-    var kilobytes: Int
-    var status: Int32
-    var signalled: Bool
-    var seconds: Double
   }
 
   static let usage = """
@@ -161,7 +154,7 @@ enum MemoryBenchmark {
       ].map { ("fleet: " + $0.0, $0.1) }
     for (label, arguments) in commands {
       let name = label.padding(toLength: 56, withPad: " ", startingAt: 0)
-      guard let run = peak(of: replay, arguments) else {
+      guard let run = try? ChildPeak.run(replay, arguments) else {
         print(name + "   cannot start")
         continue
       }
@@ -222,84 +215,5 @@ enum MemoryBenchmark {
       }
     }
     handle.write(Data(text.utf8))
-  }
-
-  /// Runs `executable arguments` with its output thrown away and returns its peak resident memory as
-  /// `wait4` reports it, or `nil` when it cannot be started.
-  ///
-  /// Linux counts in a child's `ru_maxrss` the peak of the memory it was started from: `posix_spawn`
-  /// shares the parent's memory until the `exec`, so a child of this benchmark (17 MB before it writes a
-  /// trace) could never measure less. So a small `/bin/sh` starts the child in the background and exits,
-  /// and this process, a child subreaper, inherits the child and waits for it.
-  static func peak(of executable: String, _ arguments: [String]) -> Run? {
-    let subreaper = becomeSubreaper()
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return nil }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-    posix_spawn_file_actions_addclose(&actions, ends[0])
-    posix_spawn_file_actions_addclose(&actions, ends[1])
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    // Without the subreaper the shell runs the child in the foreground: its figure then includes this
-    // process's peak.
-    let script =
-      subreaper
-      ? "\"$0\" \"$@\" </dev/null >/dev/null 2>&1 & echo $!" : "exec \"$0\" \"$@\" >/dev/null 2>&1"
-    let argv = (["/bin/sh", "-c", script, executable] + arguments).map { strdup($0) }
-    defer { for pointer in argv { free(pointer) } }
-    let start = DispatchTime.now().uptimeNanoseconds
-    var shell = pid_t()
-    var pointers = argv + [nil]
-    let spawned = pointers.withUnsafeMutableBufferPointer { pointers -> Int32 in
-      guard let base = pointers.baseAddress else { return -1 }
-      return posix_spawn(&shell, "/bin/sh", &actions, nil, base, environ)
-    }
-    close(ends[1])
-    defer { close(ends[0]) }
-    guard spawned == 0 else { return nil }
-    var output: [UInt8] = []
-    var byte: UInt8 = 0
-    while read(ends[0], &byte, 1) == 1 { output.append(byte) }
-    var status: Int32 = 0
-    var usage = rusage()
-    guard reap(shell, status: &status, usage: &usage) else { return nil }
-    if subreaper {
-      guard let child = pid_t(String(decoding: output, as: UTF8.self).filter(\.isNumber)),
-        reap(child, status: &status, usage: &usage)
-      else { return nil }
-    }
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
-    let signal = status & 0x7F
-    let signalled = signal != 0 && signal != 0x7F
-    return Run(
-      kilobytes: Int(usage.ru_maxrss), status: signalled ? signal : (status >> 8) & 0xFF,
-      signalled: signalled, seconds: seconds)
-  }
-
-  private static func reap(_ pid: pid_t, status: inout Int32, usage: inout rusage) -> Bool {
-    while wait4(pid, &status, 0, &usage) < 0 {
-      guard errno == EINTR else { return false }
-    }
-    return true
-  }
-
-  /// Makes this process the one orphaned descendants are handed to (`PR_SET_CHILD_SUBREAPER`), so it can
-  /// wait for a child a shell started. `prctl` is variadic, which Swift does not import: it is called
-  /// through its address with the five word arguments the kernel reads.
-  private static func becomeSubreaper() -> Bool {
-    #if os(Linux)
-      typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-      // RTLD_DEFAULT, which is 0 on Linux.
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else { return false }
-      let prctl = unsafeBitCast(symbol, to: Prctl.self)
-      let setChildSubreaper: Int32 = 36  // PR_SET_CHILD_SUBREAPER
-      return prctl(setChildSubreaper, 1, 0, 0, 0) == 0
-    #else
-      return false
-    #endif
   }
 }

@@ -6,7 +6,8 @@
 //
 // It is not a SwiftPM target (SwiftPM only builds `Tests/StateMachineTests` and `Tests/ReplayTests`):
 // `Tests/LibFuzzer/run.sh` compiles it together with every file of `Sources/StateMachine` with
-// `swiftc -sanitize=fuzzer`, so it sees the library as one module and calls only its public API.
+// `swiftc -sanitize=fuzzer`, so it sees the library as one module and calls what `replay` calls, public or
+// `package`.
 
 import Foundation
 

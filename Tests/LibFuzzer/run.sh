@@ -68,7 +68,7 @@ if [[ -n "$stale" ]]; then
   echo "building $binary ($flavour) from ${#sources[@]} files of Sources/StateMachine and the harness"
   start=$(date +%s)
   "$swiftc" -sanitize=fuzzer "${coverage[@]}" -parse-as-library -O -module-name PresentationStateMachine \
-    -swift-version 6 -enable-upcoming-feature ExistentialAny \
+    -package-name PresentationReplay -swift-version 6 -enable-upcoming-feature ExistentialAny \
     "${sources[@]}" "$here/TraceFuzzer.swift" -o "$binary"
   echo "$flavour" >"$binary.flavour"
   echo "built in $(($(date +%s) - start)) s"

@@ -14,7 +14,8 @@ import Testing
 /// each presenting over their own context at once, recorded through the guide's quick start word for
 /// word (no line for the custom transition), on the system clock; the launch's trace file audits clean.
 ///
-/// This is the only test that installs the shared hooks (they are app-wide, like UIKit's methods).
+/// The shared hooks are app-wide, like UIKit's methods: each test that installs them takes them out again,
+/// so the testing guide's tests can install their own.
 @Suite @MainActor struct ScriptedAppTests {
   /// SwiftUI's host of a `.sheet`: its content type is erased, so every SwiftUI sheet has this class.
   final class PresentationHostingController<Content>: ScriptedViewController {}
@@ -25,6 +26,7 @@ import Testing
     let folder = LaunchTraceStore(directory: PresentationHooks.defaultTraceFolder)
     let before = Set(folder.traces())
     #expect(AppDelegate().application(UIApplication(), didFinishLaunchingWithOptions: nil))
+    defer { PresentationHooks.uninstall() }
     let recorder = try #require(PresentationHooks.shared.core?.recorder)
     let installer = try #require(PresentationHooks.shared.installer as? StandInHookInstaller)
     let uikit = ScriptedUIKit(

@@ -5,7 +5,7 @@ import Testing
 @testable import Replay
 
 /// The commands that read a trace's every presentation hold what is in flight, not the trace: each runs
-/// as its own process (``ChildPeak``) on a generated trace and on one four times as long, and its peak
+/// as its own process (``ReplayPeak``) on a generated trace and on one four times as long, and its peak
 /// resident memory may differ by at most 5 MB.
 ///
 /// The traces are those `ReplayBenchmark --memory` measures (each presentation presented and dismissed, a
@@ -33,16 +33,20 @@ import Testing
     let manyFindings: String
     let smallFleet: String
     let largeFleet: String
+    let fewLeaked: String
+    let manyLeaked: String
 
     init() throws {
       directory =
-        FileManager.default.temporaryDirectory.appendingPathComponent("replay-bounded-memory-traces-2").path
+        FileManager.default.temporaryDirectory.appendingPathComponent("replay-bounded-memory-traces-4").path
       small = directory + "/presentations-small.jsonl"
       large = directory + "/presentations-large.jsonl"
       fewFindings = directory + "/findings-small.jsonl"
       manyFindings = directory + "/findings-large.jsonl"
       smallFleet = directory + "/fleet-small"
       largeFleet = directory + "/fleet-large"
+      fewLeaked = directory + "/never-dismissed-small.jsonl"
+      manyLeaked = directory + "/never-dismissed-large.jsonl"
       let complete = directory + "/complete"
       if FileManager.default.fileExists(atPath: complete) { return }
       try FileManager.default.createDirectory(atPath: smallFleet, withIntermediateDirectories: true)
@@ -51,6 +55,10 @@ import Testing
         toFile: small, atomically: false, encoding: .utf8)
       try Self.presentations(BoundedMemoryTests.large).write(
         toFile: large, atomically: false, encoding: .utf8)
+      try Self.neverDismissed(BoundedMemoryTests.small).write(
+        toFile: fewLeaked, atomically: false, encoding: .utf8)
+      try Self.neverDismissed(BoundedMemoryTests.large).write(
+        toFile: manyLeaked, atomically: false, encoding: .utf8)
       try Self.clockGoingBack(10_000).write(toFile: fewFindings, atomically: false, encoding: .utf8)
       try Self.clockGoingBack(100_000).write(toFile: manyFindings, atomically: false, encoding: .utf8)
       for file in 0..<100 {
@@ -89,6 +97,20 @@ import Testing
     }
 
     /// `count` findings: a `dismiss` of an id never presented, a second apart.
+    /// `count` presentations, each from its own root, presented and never dismissed: an app that leaks
+    /// its view controllers.
+    static func neverDismissed(_ count: Int) -> String {
+      var text = TraceWriter.line(for: TraceHeader(expect: [], metadata: [])) + "\n"
+      for index in 0..<count {
+        let (id, t) = ("p\(index)", Double(2 * index))
+        text += TraceWriter.line(
+          for: Event(
+            t: t + 1, id: id, kind: .present, payload: Payload(presenter: "root:\(index)", style: "alert")))
+        text += "\n" + TraceWriter.line(for: Event(t: t + 2, id: id, kind: .completion)) + "\n"
+      }
+      return text
+    }
+
     static func findings(_ count: Int, file: Int) -> String {
       var text = TraceWriter.line(for: TraceHeader(expect: [], metadata: [])) + "\n"
       for index in 0..<count {
@@ -102,8 +124,8 @@ import Testing
   /// The peaks of `arguments` on the smaller and the larger input, in kilobytes, after checking that
   /// both runs ended with `status`.
   func peaks(_ arguments: [String], small: String, large: String, status: Int32 = 0) throws -> (Int, Int) {
-    let first = try ChildPeak.run(arguments + [small])
-    let second = try ChildPeak.run(arguments + [large])
+    let first = try ReplayPeak.run(arguments + [small])
+    let second = try ReplayPeak.run(arguments + [large])
     for run in [first, second] {
       #expect(!run.signalled, "\(arguments) ended by signal \(run.status)")
       #expect(run.status == status, "\(arguments): exit \(run.status), \(run.stderr)")
@@ -187,5 +209,32 @@ import Testing
     let traces = try #require(Self.traces)
     let (small, large) = try peaks(command, small: traces.smallFleet, large: traces.largeFleet)
     #expect(large - small <= Self.tolerance, "\(command): \(small) KB for 10 files, \(large) KB for 100")
+  }
+
+  /// A fleet's audit writes each file's report as soon as it and the files before it are done: a hundred
+  /// files of a thousand findings cost no more than ten (it held every file's findings, about 18 MB more
+  /// for the hundred, until the last file was audited).
+  @Test(arguments: [["audit"], ["audit", "--jobs", "2"], ["audit", "--format", "json", "--jobs", "2"]])
+  func anAuditOfAFleetDoesNotGrowWithTheFleet(_ command: [String]) throws {
+    let traces = try #require(Self.traces)
+    let (small, large) = try peaks(command, small: traces.smallFleet, large: traces.largeFleet, status: 1)
+    #expect(large - small <= Self.tolerance, "\(command): \(small) KB for 10 files, \(large) KB for 100")
+  }
+
+  /// A trace that keeps presentations alive stops at the presentation limit with an input error (exit
+  /// status 2) instead of growing: 12,000 and 48,000 presentations never dismissed, past a limit of
+  /// 10,000, take the same memory in every command that audits.
+  @Test(arguments: [
+    ["audit"], ["stats"], ["export", "--table", "transitions"], ["export", "--format", "chrome"],
+  ])
+  func presentationsNeverDismissedStopAtTheLimit(_ command: [String]) throws {
+    let traces = try #require(Self.traces)
+    let (small, large) = try peaks(
+      command + ["--max-presentations", "10000"], small: traces.fewLeaked, large: traces.manyLeaked, status: 2
+    )
+    #expect(
+      large - small <= Self.tolerance,
+      "\(command): \(small) KB for \(Self.small) presentations never dismissed, \(large) KB for \(Self.large)"
+    )
   }
 }

@@ -3,9 +3,20 @@ import Testing
 
 @testable import Replay
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite struct ExpectCommandTests {
-  func run(_ arguments: [String]) -> ReplayCLI.Result {
-    ReplayCLI.run(arguments, context: ReplayCLI.Context(environment: [:], stdoutIsTerminal: false))
+  /// The files these tests write are seconds old at most: they are rewritten at once.
+  static let settled = ["REPLAY_EXPECT_MIN_AGE": "0"]
+
+  func run(_ arguments: [String], environment: [String: String] = Self.settled) -> ReplayCLI.Result {
+    ReplayCLI.run(arguments, context: ReplayCLI.Context(environment: environment, stdoutIsTerminal: false))
   }
 
   @Test func expectThenCheckExpectIsCleanAndAChangedTraceShowsTheDifference() throws {
@@ -85,6 +96,109 @@ import Testing
     let result = run(["expect", path.path])
     #expect(result.status == .inputError)
     #expect(try String(contentsOf: path, encoding: .utf8) == before)
+    // Each input error where it is, as 'replay audit' prints it, then why nothing was written.
+    #expect(
+      result.stderr.hasPrefix("\(path.path):2:2: error: [input] "), "\(result.stderr)")
+    #expect(
+      result.stderr.hasSuffix("\(path.path): error: not rewritten: the trace has 1 input error\n"),
+      "\(result.stderr)")
+  }
+
+  // MARK: A fixture, not a live trace
+
+  /// The permission bits of the file at `path`, and whether it is a symbolic link (not followed).
+  static func mode(_ path: String) -> (permissions: mode_t, isLink: Bool) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return (0, false) }
+    return (info.st_mode & 0o7777, info.st_mode & S_IFMT == S_IFLNK)
+  }
+
+  @Test func anAppStillAppendingToTheFileKeepsWritingIntoTheRewrittenTrace() throws {
+    let path = try headerlessCompleteTwice()
+    // The recording app holds the file open for appending, as a trace sink does.
+    let app = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    try #require(app >= 0)
+    defer { close(app) }
+    #expect(run(["expect", path]).status == .clean)
+    let line = #"{"t":9,"id":"late","event":"mark","name":"after expect"}"# + "\n"
+    #expect(line.withCString { write(app, $0, strlen($0)) } == line.utf8.count)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.hasPrefix(#"{"format":"presentation-trace","version":1,"expect":["complete-twice"]}"#))
+    #expect(text.hasSuffix(line), "the app's line went to a file no longer at the path")
+  }
+
+  @Test func theFileKeepsItsMode() throws {
+    let path = try headerlessCompleteTwice()
+    #expect(chmod(path, 0o600) == 0)
+    #expect(run(["expect", path]).status == .clean)
+    #expect(Self.mode(path).permissions == 0o600)
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#""expect":["complete-twice"]"#))
+  }
+
+  @Test func aReadOnlyFileIsRefused() throws {
+    let path = try headerlessCompleteTwice()
+    let before = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(chmod(path, 0o444) == 0)
+    let result = run(["expect", path])
+    #expect(result.status == .inputError)
+    #expect(result.stderr.contains("\(path): error: read-only"), "\(result.stderr)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+    #expect(Self.mode(path).permissions == 0o444)
+  }
+
+  @Test func aSymbolicLinkIsRefusedNotFollowed() throws {
+    let target = try headerlessCompleteTwice()
+    let before = try String(contentsOfFile: target, encoding: .utf8)
+    let link = target + ".link.jsonl"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let result = run(["expect", link])
+    #expect(result.status == .inputError)
+    #expect(result.stderr.contains("\(link): error: a symbolic link"), "\(result.stderr)")
+    #expect(Self.mode(link).isLink)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == before)
+  }
+
+  @Test func aFileThatChangesWhileExpectWorksOnItIsRefusedAndKeepsTheNewLines() throws {
+    let path = try headerlessCompleteTwice()
+    let line = #"{"t":9,"id":"late","event":"mark","name":"during expect"}"# + "\n"
+    let context = ReplayCLI.Context(environment: Self.settled)
+    let result = ExpectCommand.run([path], context: context) { _ in
+      let app = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+      _ = line.withCString { write(app, $0, strlen($0)) }
+      close(app)
+    }
+    #expect(result.status == .inputError)
+    #expect(result.stderr.contains("\(path): error: changed while expect read it"), "\(result.stderr)")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!text.contains(#""expect""#))
+    #expect(text.hasSuffix(line))
+  }
+
+  @Test func aFileReplacedWhileExpectWorksOnItIsRefused() throws {
+    let path = try headerlessCompleteTwice()
+    let replacement = path + ".new"
+    let context = ReplayCLI.Context(environment: Self.settled)
+    let result = ExpectCommand.run([path], context: context) { _ in
+      // Another recording renamed into place: its mtime and size may well match the first.
+      _ = try? FileManager.default.copyItem(atPath: path, toPath: replacement)
+      _ = rename(replacement, path)
+    }
+    #expect(result.status == .inputError)
+    #expect(
+      result.stderr.contains("\(path): error: replaced or removed while expect read it"), "\(result.stderr)")
+    #expect(!(try String(contentsOfFile: path, encoding: .utf8)).contains(#""expect""#))
+  }
+
+  @Test func aFileModifiedSecondsAgoIsRefusedAsPossiblyLive() throws {
+    let path = try headerlessCompleteTwice()
+    let before = try String(contentsOfFile: path, encoding: .utf8)
+    let result = run(["expect", path], environment: [:])
+    #expect(result.status == .inputError)
+    #expect(result.stderr.contains("\(path): error: modified "), "\(result.stderr)")
+    #expect(result.stderr.contains("not live traces"), "\(result.stderr)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+    // Once it has been left alone long enough, it is rewritten.
+    #expect(run(["expect", path], environment: ["REPLAY_EXPECT_MIN_AGE": "0"]).status == .clean)
   }
 }
 

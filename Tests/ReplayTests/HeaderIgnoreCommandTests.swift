@@ -43,7 +43,7 @@ import Testing
   @Test func expectWritesTheFindingsAfterTheIgnoreAndKeepsIt() throws {
     let copy = try cli.temporaryTrace(
       try String(contentsOfFile: Self.sample, encoding: .utf8).split(separator: "\n").map(String.init))
-    #expect(cli.run(["expect", copy]).status == .clean)
+    #expect(cli.run(["expect", copy], environment: ExpectCommandTests.settled).status == .clean)
     let header = try #require(try String(contentsOfFile: copy, encoding: .utf8).split(separator: "\n").first)
     #expect(header.contains(#""expect":["dismiss-not-presented@25"],"ignore":["layout-hitch"]"#), "\(header)")
   }

@@ -72,6 +72,28 @@ import Testing
         == .findings)
   }
 
+  @Test func thePresentationLimitComesFromTheSettingsFileOrTheCommandLine() throws {
+    let directory = try temporaryDirectory()
+    let trace = directory.appendingPathComponent("two.jsonl")
+    try """
+    {"format":"presentation-trace","version":1}
+    {"t":1,"id":"a","event":"present","presenter":"root:1","style":"alert"}
+    {"t":2,"id":"b","event":"present","presenter":"root:2","style":"alert"}
+    """.write(to: trace, atomically: true, encoding: .utf8)
+    let file = directory.appendingPathComponent(".replay.json")
+    try #"{"maxPresentations": 1}"#.write(to: file, atomically: true, encoding: .utf8)
+    let limited = run(["audit", "--config", file.path, trace.path])
+    #expect(limited.status == .inputError)
+    // The first presentation and its root make two.
+    #expect(limited.stdout.contains("\(trace.path):2:1: error: [input] this event makes 2 presentations"))
+    #expect(run(["audit", "--config", file.path, "--max-presentations", "4", trace.path]).status == .clean)
+    #expect(run(["audit", "--max-presentations", "0", trace.path]).status == .usage)
+    try #"{"maxPresentations": 1.5}"#.write(to: file, atomically: true, encoding: .utf8)
+    let malformed = run(["audit", "--config", file.path, trace.path])
+    #expect(malformed.status == .inputError)
+    #expect(malformed.stderr.contains("\"maxPresentations\" must be a whole number >= 1"))
+  }
+
   @Test func unknownSettingsAreErrorsThatListTheValidOnes() throws {
     let file = try temporaryDirectory().appendingPathComponent(".replay.json")
     try #"{"grase": 3}"#.write(to: file, atomically: true, encoding: .utf8)

@@ -110,6 +110,61 @@ import Testing
     #expect(shown.hasPrefix("\(path):6:1: error: [complete-twice]"))
   }
 
+  /// `count` lines that are each a finding (a dismiss of an id never presented), from line `first` on.
+  static func findingLines(_ count: Int, from first: Int) -> String {
+    (first..<(first + count)).map { #"{"t":\#($0),"id":"d\#($0)","event":"dismiss"}"# + "\n" }.joined()
+  }
+
+  /// What a follower holds stays what is in flight, however many findings it printed: a tail of a day's
+  /// recording must not grow with it. A backlog goes out in batches.
+  @Test func theFollowerForgetsTheFindingsItHandedOver() throws {
+    let path = try Self.temporaryPath()
+    try Self.findingLines(5_000, from: 1).write(toFile: path, atomically: false, encoding: .utf8)
+    var follower = TraceFollower(path: path, fromStart: true)
+    defer { follower.close() }
+    var lines: [Int] = []
+    var batches = 0
+    func drain() {
+      var update = TraceFollower.Update(more: true)
+      while update.more {
+        update = follower.poll()
+        batches += 1
+        #expect(update.findings.count <= 1_000 + 64 << 10 / 40, "a batch of \(update.findings.count)")
+        #expect(Set(update.findings.map(\.rule)).isSubset(of: [.dismissNotPresented]))
+        lines += update.findings.map(\.line)
+        #expect(follower.retainedFindings == 0)
+      }
+    }
+    drain()
+    #expect(lines == Array(1...5_000))
+    #expect(batches > 2)
+    try Self.append(Self.findingLines(5_000, from: 5_001), to: path)
+    drain()
+    #expect(lines == Array(1...10_000))
+    // Caught up silently, the lines already written are counted, not kept.
+    var quiet = TraceFollower(path: path, fromStart: false)
+    defer { quiet.close() }
+    let update = quiet.poll()
+    #expect(update.hiddenFindings == 10_000 && update.findings.isEmpty && !update.more)
+    #expect(quiet.retainedFindings == 0)
+    #expect(
+      TailCommand.render(update, path: path, color: false).contains("10000 findings in the lines already"))
+  }
+
+  /// The command prints a backlog in batches and counts every finding in its summary.
+  @Test func theCommandPrintsEveryBatchOfABacklog() throws {
+    let path = try Self.temporaryPath()
+    try Self.findingLines(3_000, from: 1).write(toFile: path, atomically: false, encoding: .utf8)
+    var options = TailCommand.Options(path: path)
+    options.fromStart = true
+    var printed = 0
+    let summary = TailCommand.follow(options, maxPolls: 10) { text in
+      printed += text.split(separator: "\n").count { $0.contains("[dismiss-not-presented]") }
+    }
+    #expect(printed == 3_000)
+    #expect(summary.errors + summary.warnings == 3_000)
+  }
+
   @Test func aTruncatedFileIsFollowedFromItsStartWithAFreshAudit() throws {
     let path = try Self.temporaryPath()
     try ((Self.cleanStart + [Self.completeTwice]).joined(separator: "\n") + "\n").write(
@@ -186,7 +241,10 @@ import Testing
     let result = LockedBox<ReplayCLI.Result>()
     Thread.detachNewThread {
       result.value = TailCommand.run(
-        ["--interval", "0.01", "--timeout", "30", path], context: ReplayCLI.Context(), stop: stop
+        // From the start: on a busy machine the recorder may flush its lines before the command opens
+        // the file, and lines already written are otherwise only counted.
+        ["--from-start", "--interval", "0.01", "--timeout", "30", path], context: ReplayCLI.Context(),
+        stop: stop
       ) { output.append($0) }
       done.signal()
     }
@@ -273,6 +331,8 @@ import Testing
       usleep(5_000)
     }
     #expect(later == "<polled>")
+    #expect(
+      follower.retainedFindings == 0, "the idle check's note of the hang outlived the line that proved it")
     let audit = ReplayCLI.run(["audit", path], context: ReplayCLI.Context())
     #expect(audit.stdout.contains("\(path):3:1: error: [transition-never-completed] p1"))
   }

@@ -54,7 +54,7 @@ if [[ "$(uname)" != Darwin ]]; then
 fi
 
 diagnostics=0
-# compile MODULE FILE... : one module's object and interface into $work, its diagnostics counted.
+# compile MODULE [FLAG...] FILE... : one module's object and interface into $work, its diagnostics counted.
 compile() {
   local module="$1"
   shift
@@ -76,10 +76,12 @@ compile() {
 sources() { find "$repo/$1" -name '*.swift' -print0 | sort -z | xargs -0; }
 
 echo "SDK: $sdk"
+# The package's two modules share a package name, as SwiftPM builds them, so the glue sees the library's
+# `package` declarations; the SwiftUI quick start is an app's code, given none, so it sees the public API.
 # shellcheck disable=SC2046
-compile PresentationStateMachine $(sources Sources/StateMachine)
+compile PresentationStateMachine -package-name PresentationReplay $(sources Sources/StateMachine)
 # shellcheck disable=SC2046
-compile PresentationRecordingUIKit $(sources Sources/PresentationRecordingUIKit)
+compile PresentationRecordingUIKit -package-name PresentationReplay $(sources Sources/PresentationRecordingUIKit)
 # A SwiftUI `App` needs iOS 14: the quick start is compiled for the later of 14.0 and the target asked for.
 if [[ "$(printf '%s\n' 14.0 "$target_version" | sort -V | head -1)" == "$target_version" && "$target_version" != 14.0 ]]; then
   flags=("${flags[@]/arm64-apple-ios$target_version/arm64-apple-ios14.0}")

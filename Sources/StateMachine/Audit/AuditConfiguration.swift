@@ -18,7 +18,15 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
   public var undrivenAfter: Double = 1.0
   /// Disabled rules and changed severities.
   public var rules = RuleSettings()
+  /// The most presentations an audit holds at once (<doc:Rules#How-many-presentations-an-audit-holds>):
+  /// a trace that keeps more alive (an app that presents and never dismisses) stops being audited at the
+  /// line that passes it, with an input error, instead of growing without bound.
+  public var presentationLimit = AuditConfiguration.defaultPresentationLimit
+  /// Far above what any app keeps on screen, and well within a CI machine: at the limit `replay audit`
+  /// takes 70 MB and `stats` or an export 89 MB (<doc:Rules#How-many-presentations-an-audit-holds>).
+  public static let defaultPresentationLimit = 50_000
 
+  /// A configuration with the given thresholds and every rule at its default severity.
   public init(
     grace: Double = 2.0, frameRate: Double = 60, toleranceRatio: Double = 0.25,
     toleranceSeconds: Double = 0.05,
@@ -29,6 +37,25 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
     self.toleranceRatio = toleranceRatio
     self.toleranceSeconds = toleranceSeconds
     self.undrivenAfter = undrivenAfter
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case grace, frameRate, toleranceRatio, toleranceSeconds, undrivenAfter, rules, presentationLimit
+  }
+
+  /// Reads a configuration a snapshot wrote; one written before the presentation limit existed gets the
+  /// default limit.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    grace = try container.decode(Double.self, forKey: .grace)
+    frameRate = try container.decode(Double.self, forKey: .frameRate)
+    toleranceRatio = try container.decode(Double.self, forKey: .toleranceRatio)
+    toleranceSeconds = try container.decode(Double.self, forKey: .toleranceSeconds)
+    undrivenAfter = try container.decode(Double.self, forKey: .undrivenAfter)
+    rules = try container.decode(RuleSettings.self, forKey: .rules)
+    // Snapshots written before the limit existed audited with none: they resume with the default.
+    presentationLimit =
+      try container.decodeIfPresent(Int.self, forKey: .presentationLimit) ?? Self.defaultPresentationLimit
   }
 
   /// This configuration with `rules` disabled as well: what a trace header's `ignore` does for its file.

@@ -1,6 +1,5 @@
-/// Feeds what a trace reader produced to an ``Auditor``, record by record: the one loop behind every way
-/// a trace is audited (a file's report, `show` and `stats`, time travel, replaying into your code,
-/// incremental audits and the live auditor).
+/// What one record of a trace does to an audit: the step ``TraceAudit`` takes per record, with what the
+/// records said kept beside the ``Auditor``'s findings. Audit a trace with ``TraceAudit``, which feeds it.
 ///
 /// ```swift
 /// var driver = AuditDriver()
@@ -14,28 +13,31 @@
 /// It keeps what the records said beside the findings: events counted, input errors, notes (an unknown
 /// event name once), the header's `expect`. A header's `ignore` drops those rules for the whole trace, so
 /// it counts only before anything was audited (a header is the trace's first line).
-public struct AuditDriver: Sendable {
+package struct AuditDriver: Sendable {
   /// The settings the audit began with, before a header's `ignore`.
-  public let configuration: AuditConfiguration
-  public private(set) var auditor: Auditor
+  package let configuration: AuditConfiguration
+  package private(set) var auditor: Auditor
   /// Every finding so far, in the order they were settled.
-  public private(set) var findings: [Finding] = []
+  package private(set) var findings: [Finding] = []
   /// Event lines audited (header, blank, bad and unknown-event lines not counted).
-  public private(set) var events = 0
-  public private(set) var inputErrors: [InputError] = []
-  public private(set) var notes: [TraceNote] = []
+  package private(set) var events = 0
+  package private(set) var inputErrors: [InputError] = []
+  package private(set) var notes: [TraceNote] = []
   /// The header's `expect`, when the trace states one.
-  public private(set) var expect: [String]?
+  package private(set) var expect: [String]?
   /// The rules the header's `ignore` turned off.
-  public private(set) var ignore: [Rule]
+  package private(set) var ignore: [Rule]
   /// Unknown event names already noted: one note per name.
-  public private(set) var notedUnknownEvents: Set<String>
+  package private(set) var notedUnknownEvents: Set<String>
   /// `finish()` ran: later records change nothing.
-  public private(set) var isFinished = false
+  package private(set) var isFinished = false
+  /// The trace held more presentations than ``AuditConfiguration/presentationLimit`` at once: the audit
+  /// stopped at that line (an input error says so) and later records change nothing.
+  package private(set) var stoppedAtPresentationLimit = false
 
   /// A driver for a new audit, or for one that resumes where `auditor` stopped (with the header's
   /// `ignore` it read then and the unknown names it noted).
-  public init(
+  package init(
     configuration: AuditConfiguration = AuditConfiguration(), resuming auditor: Auditor? = nil,
     ignore: [Rule] = [], notedUnknownEvents: Set<String> = []
   ) {
@@ -48,11 +50,11 @@ public struct AuditDriver: Sendable {
   /// Audits one record: an event through the machine (returning its step), an unknown event's time as
   /// clock evidence, a header's `ignore`; input errors and notes are kept.
   @discardableResult
-  public mutating func consume(_ record: TraceRecord) -> SessionStep? {
-    guard !isFinished else { return nil }
+  package mutating func consume(_ record: TraceRecord) -> SessionStep? {
+    guard !isFinished, !stoppedAtPresentationLimit else { return nil }
     switch record {
     case .event(let event, let line):
-      audit(event, line: line)
+      return consume(event, line: line)
     case .skippedEvent(let name, let t, let id, let line, let note):
       if let note, notedUnknownEvents.insert(name).inserted { notes.append(note) }
       auditor.advanceClock(to: t, line: line, id: id, into: &findings)
@@ -73,31 +75,57 @@ public struct AuditDriver: Sendable {
   /// Audits one event at `line` and returns the machine's step: for consumers that follow the machine
   /// (reconstruction).
   @discardableResult
-  public mutating func consume(_ event: borrowing Event, line: Int) -> SessionStep {
+  package mutating func consume(_ event: borrowing Event, line: Int) -> SessionStep {
     events += 1
-    return auditor.auditStep(event, line: line, into: &findings)
+    let step = auditor.auditStep(event, line: line, into: &findings)
+    if auditor.heldPresentations > configuration.presentationLimit { stop(atLine: line) }
+    return step
   }
 
   /// Audits one event at `line`: the path every event line of a plain audit takes.
   @inline(__always)
-  public mutating func audit(_ event: borrowing Event, line: Int) {
+  package mutating func audit(_ event: borrowing Event, line: Int) {
+    guard !stoppedAtPresentationLimit else { return }
     events += 1
     auditor.audit(event, line: line, into: &findings)
+    if auditor.heldPresentations > configuration.presentationLimit { stop(atLine: line) }
+  }
+
+  /// Stops the audit at `line`, whose event made the trace hold more presentations than the limit: what
+  /// the audit holds stays bounded, and the input error says why the rest of the trace went unread.
+  private mutating func stop(atLine line: Int) {
+    stoppedAtPresentationLimit = true
+    let limit = configuration.presentationLimit
+    inputErrors.append(
+      InputError(
+        line: line, column: 1,
+        message: "this event makes \(auditor.heldPresentations) presentations held at once (the roots they "
+          + "were presented from included), past the limit of \(limit) (presented and never dismissed, or "
+          + "ended too recently to be forgotten); the audit stops here "
+          + "and the rest of the trace is not audited. An app that presents without dismissing leaks its "
+          + "view controllers; if the trace is right, raise the limit (--max-presentations, or "
+          + "\"maxPresentations\" in .replay.json)"))
   }
 
   /// Adds a note the reader could not give (a trace with no events, a line still being written).
-  public mutating func note(_ note: TraceNote) { notes.append(note) }
+  package mutating func note(_ note: TraceNote) { notes.append(note) }
 
   /// The end of the trace: settles what only the end settles (appearance callbacks never resolved).
-  public mutating func finish() {
+  package mutating func finish() {
     guard !isFinished else { return }
     isFinished = true
     auditor.finish(into: &findings)
   }
 
   /// Hands over the findings settled since the last call, in the order they were settled, and keeps no
-  /// copy: a replay that streams its findings holds only those it has not written yet.
-  mutating func takeFindings() -> [Finding] {
+  /// copy: a consumer that reports findings as they come (a follower of a growing trace) then holds only
+  /// what is in flight. `findings` and `findingsByLine` are then only what was settled since.
+  ///
+  /// ```swift
+  /// driver.consume(record)
+  /// for finding in driver.takeFindings() { print(finding.message) }
+  /// ```
+  package mutating func takeFindings() -> [Finding] {
     guard !findings.isEmpty else { return [] }
     defer { findings = [] }
     return findings
@@ -118,7 +146,7 @@ public struct AuditDriver: Sendable {
 
   /// What the audit would settle if the trace's clock read `t` now and, with `finishing`, if the trace
   /// ended there, without changing the audit.
-  public func probe(advancingTo t: Double?, line: Int, finishing: Bool) -> [Finding] {
+  package func probe(advancingTo t: Double?, line: Int, finishing: Bool) -> [Finding] {
     guard !isFinished else { return [] }
     var copy = auditor
     var found: [Finding] = []
@@ -128,7 +156,7 @@ public struct AuditDriver: Sendable {
   }
 
   /// Every finding sorted by line (in the order they were settled within a line), as a report lists them.
-  public var findingsByLine: [Finding] {
+  package var findingsByLine: [Finding] {
     // Findings are nearly always settled in line order; then the list is already the report's, shared
     // rather than copied three times over (a trace with tens of thousands of findings would hold them
     // four times at the end of its audit).

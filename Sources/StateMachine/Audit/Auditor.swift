@@ -16,10 +16,15 @@
 /// step forward of the trace's clock, the end) and words findings from what they return; it keeps the
 /// trace's clock and, from the timers the steps report, when the earliest may expire, and decides
 /// nothing in the machine.
+/// Its memory is bounded by itself: the machine forgets a presentation once the trace's clock is
+/// `grace` past its end, so the auditor holds the presentations alive at once however long the trace,
+/// and a caller has nothing to call for that.
 public struct Auditor: Sendable, Codable {
+  /// The thresholds and rule settings the audit runs with, fixed for its whole run so verdicts do not change
+  /// mid-trace.
   public let configuration: AuditConfiguration
   /// The machine the auditor drives.
-  public private(set) var session: PresentationSession
+  package private(set) var session: PresentationSession
   /// The latest time any line showed: the trace's clock for deadlines (<doc:Rules#Time-evidence>).
   public private(set) var clock = -Double.infinity
   private var previousT: Double?
@@ -42,6 +47,7 @@ public struct Auditor: Sendable, Codable {
     case configuration, session, clock, previousT, earliestDeadline
   }
 
+  /// An auditor at the start of a trace: nothing presented, every root empty.
   public init(configuration: AuditConfiguration = AuditConfiguration()) {
     self.configuration = configuration
     session = PresentationSession(grace: configuration.grace, undrivenAfter: configuration.undrivenAfter)
@@ -55,7 +61,7 @@ public struct Auditor: Sendable, Codable {
   /// Audits one event like `audit(_:line:into:)` and also returns the machine's step, for consumers that
   /// follow the machine (reconstruction, live tools).
   @discardableResult
-  public mutating func auditStep(_ event: borrowing Event, line: Int, into findings: inout [Finding])
+  package mutating func auditStep(_ event: borrowing Event, line: Int, into findings: inout [Finding])
     -> SessionStep
   {
     auditIntoStep(event, line: line, into: &findings)
@@ -86,7 +92,7 @@ public struct Auditor: Sendable, Codable {
         Finding(
           rule: rule, line: line, t: event.t, id: step.id,
           message: FindingMessage.make(for: step, event: event)))
-    } else if Self.mayBreakTimingRule(step.trigger) {
+    } else if step.trigger.traits.contains(.timed) {
       step.id = step.id(of: event)
       TimingRules.check(event, line: line, step: step, configuration: configuration, into: &findings)
     }
@@ -103,30 +109,8 @@ public struct Auditor: Sendable, Codable {
 
   /// Whether a step on `trigger` can start or stop a member carrying its dismissal group (the session
   /// counts a member with an animator or a completion as carrying it).
-  private static func changesCarrier(_ trigger: Trigger) -> Bool {
-    switch trigger {
-    case .animate, .startInteractive, .interruptibleAnimator, .completeTrue, .completeFalse: true
-    case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .update, .pause, .finish, .cancel,
-      .animationEnded, .completion, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing,
-      .viewDidAppear,
-      .viewWillDisappear, .viewDidDisappear, .sizeChange, .controllerWillDismiss, .controllerDidDismiss,
-      .controllerDidAttemptToDismiss, .gesture, .mark:
-      false
-    }
-  }
-
-  private static func mayBreakTimingRule(_ trigger: Trigger) -> Bool {
-    switch trigger {
-    case .completeTrue, .completeFalse, .layoutDid, .sizeChange: true
-    case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive,
-      .interruptibleAnimator, .update, .pause, .finish, .cancel, .animationEnded, .completion, .layoutWill,
-      .viewWillAppear, .viewIsAppearing, .viewDidAppear,
-      .viewWillDisappear, .viewDidDisappear, .controllerWillDismiss, .controllerDidDismiss,
-      .controllerDidAttemptToDismiss, .gesture, .mark:
-      false
-    }
+  static func changesCarrier(_ trigger: Trigger) -> Bool {
+    !trigger.traits.isDisjoint(with: [.animator, .completeTransition])
   }
 
   /// A line's time, for a line that carries no event the machine knows (an app's own mark): it still
@@ -225,6 +209,10 @@ public struct Auditor: Sendable, Codable {
     clockStep.expiries.removeAll(keepingCapacity: true)
     earliestDeadline = judgesEveryStep ? -.infinity : clockStep.nextDeadline ?? .infinity
   }
+
+  /// How many presentations the machine holds now, the roots they were presented from included: what an
+  /// audit's memory grows with (``AuditConfiguration/presentationLimit``).
+  public var heldPresentations: Int { session.presentationCount }
 
   /// Starts keeping the ids of the presentations the machine forgets, for `takeForgotten()`.
   mutating func keepForgotten() {

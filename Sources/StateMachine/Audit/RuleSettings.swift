@@ -1,46 +1,38 @@
-/// Which rules an audit reports and at what severity: rules can be disabled, and their severities changed.
-///
-/// ```swift
-/// var settings = RuleSettings()
-/// settings.disabled.insert(.layoutHitch)
-/// settings.severities[.gestureAfterCommit] = .error
-/// ```
-///
-/// A disabled rule still steers the machine's recovery (the machine does not change); only its findings are
-/// dropped.
-public struct RuleSettings: Sendable, Hashable, Codable {
-  public var disabled: Set<Rule> = []
-  public var severities: [Rule: Severity] = [:]
+extension AuditConfiguration {
+  /// Which rules an audit reports and at what severity: rules can be disabled, and their severities changed.
+  ///
+  /// ```swift
+  /// var settings = AuditConfiguration.RuleSettings()
+  /// settings.disabled.insert(.layoutHitch)
+  /// settings.severities[.gestureAfterCommit] = .error
+  /// ```
+  ///
+  /// A disabled rule still steers the machine's recovery (the machine does not change); only its findings are
+  /// dropped.
+  public struct RuleSettings: Sendable, Hashable, Codable {
+    /// Rules whose findings are dropped, for a known issue an app cannot fix yet.
+    public var disabled: Set<Rule> = []
+    /// Severities that replace the rules' own, to fail on a warning an app has fixed for good.
+    public var severities: [Rule: Rule.Severity] = [:]
 
-  public init(disabled: Set<Rule> = [], severities: [Rule: Severity] = [:]) {
-    self.disabled = disabled
-    self.severities = severities
-  }
-
-  /// The severity findings of `rule` get.
-  public func severity(of rule: Rule) -> Severity { severities[rule] ?? rule.severity }
-
-  /// Drops the findings of disabled rules and applies changed severities to `findings[start...]`.
-  func apply(to findings: inout [Finding], from start: Int) {
-    guard !(disabled.isEmpty && severities.isEmpty), start < findings.count else { return }
-    var kept: [Finding] = []
-    for var finding in findings[start...] where !disabled.contains(finding.rule) {
-      if let severity = severities[finding.rule] { finding.severity = severity }
-      kept.append(finding)
+    /// Settings that disable `disabled` and give `severities`; empty keeps the catalog as it is.
+    public init(disabled: Set<Rule> = [], severities: [Rule: Rule.Severity] = [:]) {
+      self.disabled = disabled
+      self.severities = severities
     }
-    findings.replaceSubrange(start..., with: kept)
-  }
 
-  /// The rule a user meant by `id`, or an error naming the closest valid id.
-  public static func rule(named id: String) throws(RuleSettingsError) -> Rule {
-    if let rule = Rule(rawValue: id) { return rule }
-    let closest = ClosestMatch.name(to: id, among: Rule.allCases.map(\.rawValue))
-    throw RuleSettingsError(
-      message: "unknown rule id '\(id)'" + (closest.map { "; did you mean '\($0)'?" } ?? ""))
-  }
-}
+    /// The severity findings of `rule` get.
+    public func severity(of rule: Rule) -> Rule.Severity { severities[rule] ?? rule.severity }
 
-/// A rule setting that names no rule, or an unknown severity.
-public struct RuleSettingsError: Error, Sendable, Equatable {
-  public var message: String
+    /// Drops the findings of disabled rules and applies changed severities to `findings[start...]`.
+    func apply(to findings: inout [Finding], from start: Int) {
+      guard !(disabled.isEmpty && severities.isEmpty), start < findings.count else { return }
+      var kept: [Finding] = []
+      for var finding in findings[start...] where !disabled.contains(finding.rule) {
+        if let severity = severities[finding.rule] { finding.severity = severity }
+        kept.append(finding)
+      }
+      findings.replaceSubrange(start..., with: kept)
+    }
+  }
 }

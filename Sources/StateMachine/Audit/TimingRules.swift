@@ -4,9 +4,9 @@
 /// TimingRules.check(event, line: 12, step: step, configuration: AuditConfiguration(), into: &findings)
 /// ```
 ///
-/// A `completeTransition` is judged by what its step says it completed (``StepEffects/completion``).
+/// A `completeTransition` is judged by what its step says it completed (`StepEffects.completion`).
 /// `interaction-undriven` needs later events to prove time passed: it is a timer of the machine's, which
-/// expires as the trace's clock passes it (`TimingRules.undrivenDeadline`).
+/// expires as the trace's clock passes it (`TransitionDeadline.undrivenDeadline`).
 enum TimingRules {
   static func check(
     _ event: borrowing Event, line: Int, step: SessionStep, configuration: AuditConfiguration,
@@ -106,22 +106,6 @@ enum TimingRules {
           + "remaining animation is \(formula)\(speed) = \(seconds(expected)), so the view snaps "
           + "(accepted from \(seconds(range.lowerBound)))")
     }
-  }
-
-  /// When an interaction with nothing driving it becomes `interaction-undriven`, if it can (the session
-  /// also leaves out an interaction whose undriven timer already expired).
-  @inline(__always)
-  /// Drives count as the start's or the catch's own time onward: an update, a pause, a finish or cancel, or
-  /// any pan event of the id (a finger still down drives it too).
-  static func undrivenDeadline(
-    phase: Phase, record: borrowing TransitionRecord, gesture: GestureState?, undrivenAfter: Double
-  ) -> Double? {
-    guard phase == .presentingInteractive || phase == .dismissingInteractive,
-      let since = record.undrivenSince,
-      record.lastDriveT == since
-    else { return nil }
-    if let gesture, gesture.isActive || gesture.lastT >= since { return nil }
-    return since + undrivenAfter
   }
 
   static func seconds(_ value: Double) -> String {

@@ -11,11 +11,15 @@ public struct Event: Sendable, Hashable {
   public var t: Double
   /// The presentation this event belongs to (or a root, for appearance callbacks and `present`'s presenter).
   public var id: String
+  /// Which callback this was; the machine reads the trigger from it and the payload.
   public var kind: EventKind
+  /// What the callback said (a duration, a percent, an outcome), typed; keys the event does not define stay
+  /// `nil`.
   public var payload: Payload
   /// Keys the format does not define, sorted by key, kept for the canonical writer.
   public var extra: [(key: String, value: JSONValue)]
 
+  /// An event as a test or a generator builds it; the reader builds the same from a line.
   public init(
     t: Double, id: String, kind: EventKind, payload: Payload = Payload(),
     extra: [(key: String, value: JSONValue)] = []

@@ -7,8 +7,8 @@
 /// ```
 ///
 /// Times are microseconds from the trace's first event (`ts`, `dur`), as the format requires.
-public enum ChromeTraceExporter {
-  public static func export(_ replay: TraceReplay) -> String {
+package enum ChromeTraceExporter {
+  package static func export(_ replay: TraceReplay) -> String {
     let origin = replay.startT ?? 0
     let traceEnd = replay.endT ?? origin
     // Each id's track, numbered in the order the ids first appear: looked up in a dictionary, since
@@ -36,7 +36,7 @@ public enum ChromeTraceExporter {
 
   /// Replays the trace that `open` opens and writes its timeline: held whole and returned (`document`)
   /// while the trace has at most `window` transitions and findings, exactly as `export(_:)` writes it;
-  /// past that, written through `write` a piece at a time as the replay settles it (``ReplayStream``),
+  /// past that, written through `write` a piece at a time as the replay settles it (`ReplayStream`),
   /// so that a trace of any length is exported in the memory of what is in flight.
   ///
   /// ```swift
@@ -52,7 +52,7 @@ public enum ChromeTraceExporter {
   /// again after the machine forgot it gets a new track of the same name. A transition that hung or was
   /// cut by the trace's end is drawn up to that end, so it is written last. The viewers read the events in
   /// any order.
-  public static func export(
+  package static func export(
     path: String, configuration: AuditConfiguration = AuditConfiguration(), window: Int = ReplayStream.window,
     opening open: () throws(ReadFailure) -> TraceReader, write: (String) -> Void
   ) -> (summary: ReplayStream.Summary, document: String?) {
@@ -155,14 +155,20 @@ public enum ChromeTraceExporter {
     func micros(_ t: Double) -> String { JSONText.number(((t - origin) * 1_000_000).rounded()) }
     let segments = transition.segments(traceEnd: traceEnd)
     guard let first = segments.first, let last = segments.last else { return }
-    out.append(",\n{\"name\":\"")
-    out.append(transition.kind.rawValue)
-    out.append("\",\"cat\":\"transition\",\"ph\":\"X\",\"pid\":1,\"tid\":")
-    out.append(tid)
-    out.append(",\"ts\":")
-    out.append(micros(first.start))
-    out.append(",\"dur\":")
-    out.append(micros(last.end + origin - first.start))
+    /// The opening of a complete ("X") event: its name, category, track, start and duration.
+    func appendSpan(_ name: String, category: String, from start: Double, to end: Double) {
+      out.append(",\n{\"name\":\"")
+      out.append(name)
+      out.append("\",\"cat\":\"")
+      out.append(category)
+      out.append("\",\"ph\":\"X\",\"pid\":1,\"tid\":")
+      out.append(tid)
+      out.append(",\"ts\":")
+      out.append(micros(start))
+      out.append(",\"dur\":")
+      out.append(micros(end + origin - start))
+    }
+    appendSpan(transition.kind.rawValue, category: "transition", from: first.start, to: last.end)
     out.append(",\"args\":{\"outcome\":\"")
     out.append(transition.outcome.rawValue)
     out.append("\",\"animated\":")
@@ -184,16 +190,7 @@ public enum ChromeTraceExporter {
     }
     out.append("}}")
     for segment in segments {
-      out.append(",\n{\"name\":\"")
-      out.append(segment.name)
-      out.append("\",\"cat\":\"")
-      out.append(transition.kind.rawValue)
-      out.append("\",\"ph\":\"X\",\"pid\":1,\"tid\":")
-      out.append(tid)
-      out.append(",\"ts\":")
-      out.append(micros(segment.start))
-      out.append(",\"dur\":")
-      out.append(micros(segment.end + origin - segment.start))
+      appendSpan(segment.name, category: transition.kind.rawValue, from: segment.start, to: segment.end)
       out.append("}")
     }
   }

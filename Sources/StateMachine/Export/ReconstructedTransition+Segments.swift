@@ -1,15 +1,15 @@
 extension ReconstructedTransition {
   /// One phase of a transition drawn on a timeline.
-  public struct Segment: Sendable, Hashable {
+  package struct Segment: Sendable, Hashable {
     /// `requested`, `began`, `animating`, `interactive`, `finishing`, `cancelling`, `completing`, `hung`.
-    public var name: String
-    public var start: Double
-    public var end: Double
+    package var name: String
+    package var start: Double
+    package var end: Double
   }
 
   /// The transition's phases as consecutive segments, for timeline exports; a hung or cut transition's last
   /// phase runs to `traceEnd`.
-  public func segments(traceEnd: Double) -> [Segment] {
+  package func segments(traceEnd: Double) -> [Segment] {
     var marks: [(String, Double?)] = [
       ("requested", requestedT), ("began", willBeginT),
       (interactive ? "interactive" : "animating", animationStartT),

@@ -8,8 +8,8 @@
 /// ```
 ///
 /// The document is well-formed XML whatever the trace holds: the trace's text is spelt as the text outputs
-/// spell it (``TerminalText``), so no character XML 1.0 forbids reaches it.
-public enum SVGTimelineExporter {
+/// spell it (`TerminalText`), so no character XML 1.0 forbids reaches it.
+package enum SVGTimelineExporter {
   /// The colour of a segment (``ReconstructedTransition/Segment/name``): compared as a few literals, not
   /// hashed into a dictionary for every bar.
   static func color(of segment: String) -> String? {
@@ -37,9 +37,9 @@ public enum SVGTimelineExporter {
   /// ```swift
   /// SVGTimelineExporter.limit  // 10000
   /// ```
-  public static let limit = 10_000
+  package static let limit = 10_000
 
-  public static func export(_ replay: TraceReplay, width: Int = 1000) -> String {
+  package static func export(_ replay: TraceReplay, width: Int = 1000) -> String {
     let origin = replay.startT ?? 0
     let traceEnd = replay.endT ?? origin
     let span = max(traceEnd - origin, 0.001)
@@ -251,7 +251,7 @@ public enum SVGTimelineExporter {
   }
 
   /// Text from the trace (its path, ids and messages) as XML character data: spelt as the text outputs
-  /// spell it (``TerminalText``), so that no character XML 1.0 forbids is left (the C0 controls other than
+  /// spell it (`TerminalText`), so that no character XML 1.0 forbids is left (the C0 controls other than
   /// tab, line feed and carriage return are invalid even as character references) and a bidirectional
   /// override cannot reorder what the viewer shows; then the XML marks as entities. U+FFFE and U+FFFF,
   /// which XML forbids too, are written as `\u{FFFE}` and `\u{FFFF}`.

@@ -8,19 +8,19 @@
 ///
 /// A plain rule id keeps a fixture valid while lines are added above its findings; a line also catches a
 /// finding that moved to another event, or a second finding of the same rule.
-public struct ExpectEntry: Sendable, Hashable, Comparable, CustomStringConvertible {
-  public var rule: Rule
+package struct ExpectEntry: Sendable, Hashable, Comparable, CustomStringConvertible {
+  package var rule: Rule
   /// The line the finding must be on (1-based, as findings count them), or `nil` for any line.
-  public var line: Int?
+  package var line: Int?
 
-  public init(rule: Rule, line: Int? = nil) {
+  package init(rule: Rule, line: Int? = nil) {
     self.rule = rule
     self.line = line
   }
 
   /// Reads `RULE` or `RULE@LINE`; an unknown rule names the closest valid id, and a line must be a
   /// number of at least 1.
-  public init(parsing text: String) throws(ExpectHeaderError) {
+  package init(parsing text: String) throws(ExpectHeaderError) {
     let advice = "write RULE or RULE@LINE (a line number >= 1)"
     guard let at = text.firstIndex(of: "@") else {
       self.init(rule: try Self.rule(text), line: nil)
@@ -43,22 +43,22 @@ public struct ExpectEntry: Sendable, Hashable, Comparable, CustomStringConvertib
 
   private static func rule(_ id: String) throws(ExpectHeaderError) -> Rule {
     do {
-      return try RuleSettings.rule(named: id)
+      return try Rule.named(id)
     } catch {
       throw ExpectHeaderError(message: error.message)
     }
   }
 
   /// `rule` or `rule@line`: the entry as `replay expect` writes it into a header.
-  public var description: String { line.map { "\(rule.rawValue)@\($0)" } ?? rule.rawValue }
+  package var description: String { line.map { "\(rule.rawValue)@\($0)" } ?? rule.rawValue }
 
   /// Whether `finding` is one this entry expects: the same rule, on the entry's line if it names one.
-  public func matches(_ finding: Finding) -> Bool {
+  package func matches(_ finding: Finding) -> Bool {
     finding.rule == rule && (line == nil || line == finding.line)
   }
 
   /// Rule ids first, then entries by line, then by rule id: the order of a trace's own findings.
-  public static func < (lhs: ExpectEntry, rhs: ExpectEntry) -> Bool {
+  package static func < (lhs: ExpectEntry, rhs: ExpectEntry) -> Bool {
     (lhs.line ?? 0, lhs.rule.rawValue) < (rhs.line ?? 0, rhs.rule.rawValue)
   }
 }

@@ -9,19 +9,19 @@
 /// ```
 ///
 /// An entry is a rule id (the rule is reported at least once, on any line) or `rule@line` (a finding of
-/// the rule on that line); see ``ExpectEntry``.
-public enum ExpectHeader {
+/// the rule on that line); see `ExpectEntry`.
+package enum ExpectHeader {
   /// How an audit differs from its file's `expect`.
-  public struct Difference: Sendable, Hashable {
+  package struct Difference: Sendable, Hashable {
     /// Entries of the header that no finding satisfies (`rule` or `rule@line`).
-    public var missing: [String]
+    package var missing: [String]
     /// Findings no entry expects: `rule@line` when the header names lines, else their distinct rule ids.
-    public var unexpected: [String]
+    package var unexpected: [String]
     /// The file has no header `expect` at all.
-    public var noExpectation: Bool
+    package var noExpectation: Bool
 
     /// `- entry` for each missing entry and `+ entry` for each unexpected finding, like a diff.
-    public var text: String {
+    package var text: String {
       if noExpectation { return "the file has no \"expect\" in its header; run 'replay expect' on it" }
       return
         (missing.map { "- \($0) (expected, not reported)" }
@@ -31,20 +31,20 @@ public enum ExpectHeader {
   }
 
   /// The entries `replay expect` writes for `findings`: one `rule@line` per line with a finding of the
-  /// rule (`lines`), or the distinct rule ids; sorted as ``ExpectEntry`` orders them.
-  public static func entries(for findings: [Finding], lines: Bool) -> [ExpectEntry] {
+  /// rule (`lines`), or the distinct rule ids; sorted as `ExpectEntry` orders them.
+  package static func entries(for findings: [Finding], lines: Bool) -> [ExpectEntry] {
     Set(findings.map { ExpectEntry(rule: $0.rule, line: lines ? $0.line : nil) }).sorted()
   }
 
   /// Whether `entries` name lines: then findings are written, and compared, as `rule@line`.
-  public static func namesLines(_ entries: [ExpectEntry]) -> Bool { entries.contains { $0.line != nil } }
+  package static func namesLines(_ entries: [ExpectEntry]) -> Bool { entries.contains { $0.line != nil } }
 
   /// The entries of `report`'s header `expect`, or `nil` when the header has none.
   ///
   /// A malformed entry (an unknown rule, `rule@`, `@12`, a line below 1) is an input error at the header:
   /// its line and the entry's column are looked up in the file at `report.path` (line 1, column 1 when the
   /// file cannot be read again), and the message names the closest rule id as `ignore`'s errors do.
-  public static func entries(of report: FileReport) throws(InputError) -> [ExpectEntry]? {
+  package static func entries(of report: FileReport) throws(InputError) -> [ExpectEntry]? {
     guard let expect = report.expect else { return nil }
     var entries: [ExpectEntry] = []
     for text in expect {
@@ -61,7 +61,7 @@ public enum ExpectHeader {
   /// How `findings` differ from `expected`, or `nil` when every entry is satisfied and every finding
   /// expected: a rule id by any finding of its rule, `rule@line` by a finding of the rule on that line.
   /// No `expected` at all (a header without `expect`) is a difference of its own.
-  public static func difference(expected: [ExpectEntry]?, findings: [Finding]) -> Difference? {
+  package static func difference(expected: [ExpectEntry]?, findings: [Finding]) -> Difference? {
     guard let expected else { return Difference(missing: [], unexpected: [], noExpectation: true) }
     let entries = Set(expected)
     let missing = entries.filter { entry in !findings.contains(where: entry.matches) }
@@ -75,7 +75,7 @@ public enum ExpectHeader {
 
   /// How `report`'s findings differ from its header's `expect`, or `nil` when they agree; a malformed
   /// entry throws the input error ``entries(of:)`` describes.
-  public static func difference(_ report: FileReport) throws(InputError) -> Difference? {
+  package static func difference(_ report: FileReport) throws(InputError) -> Difference? {
     difference(expected: try entries(of: report), findings: report.findings)
   }
 
@@ -84,7 +84,7 @@ public enum ExpectHeader {
   ///
   /// When the trace has no header, one is added above its first event, so the lines written count it:
   /// a finding on line 9 of the recording is on line 10 of the fixture.
-  public static func rewrite(_ bytes: [UInt8], findings: [Finding], lines: Bool) throws(ExpectHeaderError)
+  package static func rewrite(_ bytes: [UInt8], findings: [Finding], lines: Bool) throws(ExpectHeaderError)
     -> (bytes: [UInt8], expect: [ExpectEntry])
   {
     var findings = findings
@@ -97,7 +97,7 @@ public enum ExpectHeader {
 
   /// The trace `bytes` with its header's `expect` set to `expect` (a header is added when there is none);
   /// every other byte is kept as it was, line endings included.
-  public static func rewrite(_ bytes: [UInt8], expect: [String]) throws(ExpectHeaderError) -> [UInt8] {
+  package static func rewrite(_ bytes: [UInt8], expect: [String]) throws(ExpectHeaderError) -> [UInt8] {
     switch try slot(in: bytes) {
     case .existing(var header, let range, let crlf):
       header.expect = expect
@@ -139,7 +139,7 @@ public enum ExpectHeader {
       case .header(let header, _):
         return .existing(header, start..<end, crlf: crlf)
       case .inputError(let error):
-        throw ExpectHeaderError(message: "line \(error.line), column \(error.column): \(error.message)")
+        throw ExpectHeaderError(message: error.message, line: error.line, column: error.column)
       default:
         return .before(start, crlf: crlf)
       }
@@ -149,8 +149,16 @@ public enum ExpectHeader {
 }
 
 /// A header `expect` entry that cannot be read, or a trace whose header cannot be rewritten (its first
-/// line is malformed).
-public struct ExpectHeaderError: Error, Sendable, Equatable {
-  public var message: String
-  public init(message: String) { self.message = message }
+/// line is malformed: then `line` and `column` say where).
+package struct ExpectHeaderError: Error, Sendable, Equatable {
+  package var message: String
+  /// Where in the trace, for an error about its bytes (1-based); `nil` for an entry read on its own.
+  package var line: Int?
+  package var column: Int?
+
+  package init(message: String, line: Int? = nil, column: Int? = nil) {
+    self.message = message
+    self.line = line
+    self.column = column
+  }
 }

@@ -27,41 +27,41 @@
 /// explored once, at the smallest depth. For that, every event is audited at t = 0 and line 1 (equal
 /// times are legal): the state then holds no growing clock or line number, only what the events did. At
 /// these depths no deadline or tail window (2 s) could expire anyway.
-public struct BoundedExplorer: Sendable {
+package struct BoundedExplorer: Sendable {
   /// What an exploration checked and what it found.
-  public struct Report: Sendable {
+  package struct Report: Sendable {
     /// Sequences audited: every one-event extension of an explored clean sequence (and the empty one).
-    public var sequences = 0
+    package var sequences = 0
     /// Clean sequences among them.
-    public var clean = 0
+    package var clean = 0
     /// Distinct clean states of the auditor reached, each explored once.
-    public var states = 0
+    package var states = 0
     /// The longest clean sequence explored (the depth actually reached).
-    public var deepest = 0
+    package var deepest = 0
     /// Clean states in which a presentation went the whole way: presented, then dismissed.
-    public var presentedThenDismissed = 0
+    package var presentedThenDismissed = 0
     /// The shortest such clean sequence: four events, a transition each way begun and ended by two (a
     /// request and the `completeTransition` that ends a transition with no `*WillBegin` logged,
     /// <doc:Rules#Optional-request-events> and <doc:Rules#Transitions-recorded-from-the-animator-alone>, or
     /// the callbacks-only `*WillBegin` and `*DidEnd`); which of these equally short ones comes
     /// first follows the alphabet's order.
-    public var presentThenDismiss: [Event]?
+    package var presentThenDismiss: [Event]?
     /// Property violations, each with the sequence that shows it (at most a few kept).
-    public var violations: [String] = []
+    package var violations: [String] = []
   }
 
-  public let depth: Int
-  public let ids: [String]
+  package let depth: Int
+  package let ids: [String]
   /// How many extra events the search for quiescence may add.
-  public let quiescenceBound: Int
+  package let quiescenceBound: Int
   /// The alphabet: one representative event per (trigger, id, presenter), at t = 0, with both values of
   /// `completed`, `didComplete` and `wantsInteractiveStart`, and `present` in a custom and a system style.
-  public let alphabet: [Event]
+  package let alphabet: [Event]
   /// The events the search for quiescence tries, those that end a transition first.
   private let progressOrder: [Event]
 
   /// An explorer over `presentations` ids (`p1`, `p2`, …) and sequences up to `depth` events.
-  public init(depth: Int, presentations: Int, quiescenceBound: Int = 8) {
+  package init(depth: Int, presentations: Int, quiescenceBound: Int = 8) {
     self.depth = max(depth, 0)
     self.ids = (1...max(presentations, 1)).map { "p\($0)" }
     self.quiescenceBound = quiescenceBound
@@ -120,7 +120,7 @@ public struct BoundedExplorer: Sendable {
   }
 
   /// Runs the exploration.
-  public func run() -> Report {
+  package func run() -> Report {
     var report = Report()
     var digests = StateDigests()
     let start = Node(auditor: Auditor(), findings: [], events: [])

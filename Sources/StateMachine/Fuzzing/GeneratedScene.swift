@@ -7,7 +7,7 @@
 /// ```
 ///
 /// Scenes share nothing, so each one's events follow from its seed alone whatever the others do, and
-/// `TraceStream` interleaves them by time the way one app with several windows records them.
+/// `TraceGenerator.Stream` interleaves them by time the way one app with several windows records them.
 struct GeneratedScene: Sendable {
   /// One presentation on the scene's stack, the style it was presented in, and how its presentation was
   /// recorded (its dismissal at the end of the scene is recorded the same way).

@@ -18,15 +18,23 @@ public struct GeneratorConfiguration: Sendable, Hashable {
   /// or popover observed from outside on top, a callbacks-only present needs the default root, which an
   /// implicit present stacks on).
   public struct Weights: Sendable, Hashable {
+    /// An animated presentation: the common case, and the one most other episodes need first.
     public var presentAnimated: Int
+    /// A presentation a pan drives and finishes.
     public var presentInteractiveFinish: Int
+    /// A presentation a pan drives and cancels: it is withdrawn.
     public var presentInteractiveCancel: Int
+    /// A presentation with `animated: false`.
     public var presentNonAnimated: Int
     /// A presentation recorded from its callbacks only, with no `present` line (<doc:Rules#Optional-request-events>).
     public var presentCallbacksOnly: Int
+    /// An animated dismissal.
     public var dismissAnimated: Int
+    /// A dismissal a pan drives and finishes.
     public var dismissInteractiveFinish: Int
+    /// A dismissal a pan drives and cancels: the presentation is restored.
     public var dismissInteractiveCancel: Int
+    /// A dismissal with `animated: false`.
     public var dismissNonAnimated: Int
     /// A dismissal recorded from its callbacks only, with no `dismiss` line (a system dismissal).
     public var dismissCallbacksOnly: Int
@@ -75,6 +83,8 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     /// and driven, or is finished or cancelled while it runs.
     public var selfRunning: Int
 
+    /// Weights with the defaults, which every generated trace uses unless a test turns an episode up, down or
+    /// off.
     public init(
       presentAnimated: Int = 10, presentInteractiveFinish: Int = 3, presentInteractiveCancel: Int = 2,
       presentNonAnimated: Int = 2, presentCallbacksOnly: Int = 2, dismissAnimated: Int = 6,
@@ -128,8 +138,11 @@ public struct GeneratorConfiguration: Sendable, Hashable {
   public var maxDepth: Int
   /// Distinct presentation ids per root; few ids means ids are reused after dismissal.
   public var idsPerRoot: Int
+  /// How often each kind of episode is drawn.
   public var weights: Weights
 
+  /// A configuration of `roots` scenes running `episodes` episodes each; the defaults make traces of a few
+  /// hundred events.
   public init(
     episodes: Int = 12, roots: Int = 2, maxDepth: Int = 4, idsPerRoot: Int = 5, weights: Weights = Weights()
   ) {

@@ -5,17 +5,17 @@ extension OrderingAcceptor {
   /// let comparison = OrderingAcceptor.compare(OrderingAcceptor.projection(of: events))
   /// comparison.agrees  // true, false, or nil when the acceptor has no opinion
   /// ```
-  public struct Comparison: Sendable, Hashable {
+  package struct Comparison: Sendable, Hashable {
     /// The index of the first event the machine reports a judged rule for, `nil` when it reports none.
-    public var machine: Int?
+    package var machine: Int?
     /// The rule the machine reports there.
-    public var machineRule: Rule?
-    public var acceptor: Verdict
+    package var machineRule: Rule?
+    package var acceptor: Verdict
 
     /// Whether both name the same first violation (or both none). `nil` when the acceptor left its subset
     /// before the machine's first violation; `false` when the machine's first violation lies before the
     /// point where the acceptor left it (the acceptor accepted that prefix).
-    public var agrees: Bool? {
+    package var agrees: Bool? {
       switch acceptor {
       case .clean: machine == nil
       case .violation(let index): machine == index
@@ -24,7 +24,7 @@ extension OrderingAcceptor {
     }
 
     /// Both answers in words, for failure messages.
-    public var description: String {
+    package var description: String {
       let machineText = machine.map { "first violation at event \($0 + 1) [\(machineRule?.rawValue ?? "?")]" }
       let acceptorText: String =
         switch acceptor {
@@ -36,18 +36,15 @@ extension OrderingAcceptor {
     }
   }
 
-  /// Runs the machine (an `Auditor` with `configuration`, lines numbered from 1) and the acceptor on
-  /// `projected` (events already restricted to `kinds`, see `projection(of:)`) and compares their first
-  /// violations of the rules in `judgedRules`.
-  public static func compare(
+  /// Runs the machine (``TraceAudit/findings(of:header:configuration:)``, lines numbered from 1) and the
+  /// acceptor on `projected` (events already restricted to `kinds`, see `projection(of:)`) and compares
+  /// their first violations of the rules in `judgedRules`.
+  package static func compare(
     _ projected: [Event], configuration: AuditConfiguration = AuditConfiguration()
   ) -> Comparison {
-    var auditor = Auditor(configuration: configuration)
-    var findings: [Finding] = []
-    for (index, event) in projected.enumerated() { auditor.audit(event, line: index + 1, into: &findings) }
-    auditor.finish(into: &findings)
-    // Findings are appended as they are settled, not in line order: take the earliest line.
-    let first = findings.filter { judgedRules.contains($0.rule) }.min { $0.line < $1.line }
+    let first = TraceAudit.findings(of: projected, configuration: configuration).first {
+      judgedRules.contains($0.rule)
+    }
     return Comparison(
       machine: first.map { $0.line - 1 }, machineRule: first?.rule, acceptor: verdict(projected))
   }

@@ -26,9 +26,9 @@
 /// a legal cancel; its `transition-aborted` is a warning about a legal ordering, so it is not judged here,
 /// and `replay fuzz` checks its place against `TraceCensus`), and interruptible
 /// (<doc:Rules#Interruptible-transitions>: catches and running starts).
-public enum OrderingAcceptor {
+package enum OrderingAcceptor {
   /// What the acceptor says about a trace.
-  public enum Verdict: Sendable, Hashable {
+  package enum Verdict: Sendable, Hashable {
     case clean
     /// The first event (0-based index) no legal ordering allows.
     case violation(at: Int)
@@ -38,7 +38,7 @@ public enum OrderingAcceptor {
 
   /// The rules whose absence `.clean` claims: the ordering rules about lifecycle events, less
   /// `transition-aborted`, a warning on an ordering that is legal.
-  public static let judgedRules: Set<Rule> = Set(Rule.allCases).subtracting([
+  package static let judgedRules: Set<Rule> = Set(Rule.allCases).subtracting([
     .transitionNeverCompleted, .timeWentBackwards, .appearanceUnbalanced, .layoutUnbalanced,
     .layoutWithoutContainer, .gestureAfterCommit, .didDismissWithoutDismissal, .durationMismatch,
     .completionLate, .interactionUndriven, .completionEarly, .layoutHitch, .sizeChangeDuringTransition,
@@ -47,7 +47,7 @@ public enum OrderingAcceptor {
 
   /// The event kinds the acceptor judges; `projection(of:)` keeps only these (appearance callbacks only of
   /// presentations, not of roots).
-  public static let kinds: Set<EventKind> = Set<EventKind>([
+  package static let kinds: Set<EventKind> = Set<EventKind>([
     .present, .presentationTransitionWillBegin, .presentationTransitionDidEnd, .dismiss,
     .dismissalTransitionWillBegin, .dismissalTransitionDidEnd, .animateTransition,
     .startInteractiveTransition, .interruptibleAnimator, .updateInteractiveTransition,
@@ -64,7 +64,7 @@ public enum OrderingAcceptor {
   /// `events` restricted to `kinds` (a root's own appearance callbacks left out: they are always legal and
   /// change nothing), re-timed 1 µs apart from t = 0 (a million events stay inside the 2 s grace and tail
   /// window, so no deadline can matter).
-  public static func projection(of events: [Event]) -> [Event] {
+  package static func projection(of events: [Event]) -> [Event] {
     events.filter { kinds.contains($0.kind) && !(appearanceKinds.contains($0.kind) && isRoot($0.id)) }
       .enumerated().map { index, event in
         var event = event
@@ -78,7 +78,7 @@ public enum OrderingAcceptor {
   static func isRoot(_ id: String) -> Bool { id == "root" || id.hasPrefix("root:") }
 
   /// The verdict on `events` (already projected; an event of another kind is `.undefined`).
-  public static func verdict(_ events: [Event]) -> Verdict {
+  package static func verdict(_ events: [Event]) -> Verdict {
     var run = AcceptorRun()
     for (index, event) in events.enumerated() {
       switch run.step(event, at: index) {

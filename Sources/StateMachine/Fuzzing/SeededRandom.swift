@@ -8,15 +8,15 @@
 /// It conforms to `RandomNumberGenerator`, so the standard library's `random(in:using:)` and
 /// `randomElement(using:)` work with it too; the helpers below avoid their platform-independent but
 /// version-dependent algorithms where bytes must stay stable.
-public struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
+package struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
   /// The generator's whole state; copying it forks the stream.
-  public var state: UInt64
+  package var state: UInt64
 
   /// A source that starts from `seed`.
-  public init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
   /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -25,29 +25,29 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
   }
 
   /// A value in `0..<bound` (0 when `bound` is not positive).
-  public mutating func below(_ bound: Int) -> Int {
+  package mutating func below(_ bound: Int) -> Int {
     guard bound > 1 else { return 0 }
     return Int(next() % UInt64(bound))
   }
 
   /// A value in `range`, both ends included.
-  public mutating func within(_ range: ClosedRange<Int>) -> Int {
+  package mutating func within(_ range: ClosedRange<Int>) -> Int {
     range.lowerBound + below(range.upperBound - range.lowerBound + 1)
   }
 
   /// A value in `0..<1` with 53 bits of precision.
-  public mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
+  package mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
 
   /// `true` with probability `percent` / 100.
-  public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+  package mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
   /// One element of `choices` (`nil` when it is empty).
-  public mutating func pick<Element>(_ choices: [Element]) -> Element? {
+  package mutating func pick<Element>(_ choices: [Element]) -> Element? {
     choices.isEmpty ? nil : choices[below(choices.count)]
   }
 
   /// An index into `weights`, chosen in proportion to them (`nil` when none is positive).
-  public mutating func weighted(_ weights: [Int]) -> Int? {
+  package mutating func weighted(_ weights: [Int]) -> Int? {
     let total = weights.reduce(0) { $0 + max($1, 0) }
     guard total > 0 else { return nil }
     var roll = below(total)

@@ -14,9 +14,9 @@
 /// interaction events, appearance callbacks, the adaptive delegate) with none of the machine's code: it
 /// is a tally, not a judge, so a mutated trace is counted as best it can be. A presentation's own
 /// appearance callbacks are told from a presenter's by whether it presents a live presentation.
-public struct TraceCensus: Sendable, Hashable {
+package struct TraceCensus: Sendable, Hashable {
   /// The kinds counted.
-  public enum Kind: String, CaseIterable, Sendable {
+  package enum Kind: String, CaseIterable, Sendable {
     /// A presentation observed from outside: no controller or animator event between its request and
     /// the `viewDidAppear` that completes it (<doc:Rules#Presentations-observed-from-outside>).
     case observedPresentation = "observed presentation"
@@ -42,32 +42,32 @@ public struct TraceCensus: Sendable, Hashable {
   }
 
   /// How the observed swipes ended, beside their total.
-  public struct Swipes: Sendable, Hashable {
-    public var dismissed = 0
-    public var reverted = 0
-    public var refused = 0
+  package struct Swipes: Sendable, Hashable {
+    package var dismissed = 0
+    package var reverted = 0
+    package var refused = 0
   }
 
-  public private(set) var counts: [Kind: Int] = [:]
-  public private(set) var swipes = Swipes()
+  package private(set) var counts: [Kind: Int] = [:]
+  package private(set) var swipes = Swipes()
   /// The indices (0-based, into the events counted) of the `completeTransition(false)` lines that abort a
   /// transition; empty after `add(_:)` merged several traces.
-  public private(set) var aborts: [Int] = []
+  package private(set) var aborts: [Int] = []
 
   /// An empty census, to add traces' censuses to.
-  public init() {}
+  package init() {}
 
   /// The census of one trace's events.
-  public init(events: [Event]) {
+  package init(events: [Event]) {
     var reader = CensusReader()
     for (index, event) in events.enumerated() { reader.read(event, at: index, into: &self) }
   }
 
   /// How often `kind` occurred.
-  public subscript(kind: Kind) -> Int { counts[kind] ?? 0 }
+  package subscript(kind: Kind) -> Int { counts[kind] ?? 0 }
 
   /// Adds `other`'s counts to these (abort positions belong to one trace and are not kept).
-  public mutating func add(_ other: TraceCensus) {
+  package mutating func add(_ other: TraceCensus) {
     for (kind, count) in other.counts { counts[kind, default: 0] += count }
     swipes.dismissed += other.swipes.dismissed
     swipes.reverted += other.swipes.reverted
@@ -77,13 +77,13 @@ public struct TraceCensus: Sendable, Hashable {
 
   /// What an audit of the trace must report for it to be valid: `transition-aborted` on each abort's line,
   /// the first event being on line `firstLine`.
-  public func expectedFindings(firstLine: Int = 1) -> [ExpectEntry] {
+  package func expectedFindings(firstLine: Int = 1) -> [ExpectEntry] {
     aborts.map { ExpectEntry(rule: .transitionAborted, line: $0 + firstLine) }
   }
 
   /// The counts in words: `observed presentation 12, observed swipe 5 (dismissed 3, reverted 1,
   /// refused 1), …`.
-  public var summary: String {
+  package var summary: String {
     Kind.allCases.map { kind in
       let base = "\(kind.rawValue) \(self[kind])"
       guard kind == .observedSwipe else { return base }

@@ -24,9 +24,10 @@
 /// represented as an `Event`, so the generator never writes one; a benchmark that wants them writes its
 /// own lines beside these.
 public struct TraceGenerator: Sendable {
+  /// What the generator draws from; the same configuration and seed give the same bytes.
   public let configuration: GeneratorConfiguration
   /// The random source; its state advances with every trace.
-  public private(set) var random: SeededRandom
+  package private(set) var random: SeededRandom
   /// The seed the generator started from.
   public let seed: UInt64
 
@@ -44,9 +45,9 @@ public struct TraceGenerator: Sendable {
 
   /// The next trace as a stream of events in time order (unbounded when `configuration.episodes` is
   /// `Int.max`).
-  public mutating func stream() -> TraceStream {
+  public mutating func stream() -> Stream {
     let origin = 1_000_000_000 + Int64(random.below(1_000_000_000))
-    return TraceStream(seed: random.next(), originMicros: origin, configuration: configuration)
+    return Stream(seed: random.next(), originMicros: origin, configuration: configuration)
   }
 
   /// Generates the next trace and hands its events, in order, to `emit`.

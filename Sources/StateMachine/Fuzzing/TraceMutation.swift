@@ -7,7 +7,7 @@
 ///
 /// Indices are 0-based into the event list; descriptions count from 1 like lines. Applying a mutation
 /// whose index is out of range returns the events unchanged.
-public enum TraceMutation: Sendable, Hashable, CustomStringConvertible {
+package enum TraceMutation: Sendable, Hashable, CustomStringConvertible {
   /// Leaves the event out.
   case drop(index: Int)
   /// Repeats the event right after itself.
@@ -23,7 +23,7 @@ public enum TraceMutation: Sendable, Hashable, CustomStringConvertible {
   case inject(index: Int, event: Event, from: String? = nil)
 
   /// What was done, in words.
-  public var description: String {
+  package var description: String {
     switch self {
     case .drop(let index): "drop event \(index + 1)"
     case .duplicate(let index): "duplicate event \(index + 1)"
@@ -44,7 +44,7 @@ public enum TraceMutation: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The events with this mutation applied.
-  public func apply(to events: [Event]) -> [Event] {
+  package func apply(to events: [Event]) -> [Event] {
     var result = events
     switch self {
     case .drop(let index):

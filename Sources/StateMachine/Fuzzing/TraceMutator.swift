@@ -10,30 +10,30 @@
 ///
 /// The same seed and input give the same mutation. A mutated trace is not necessarily invalid (dropping a
 /// `mark` changes nothing); audit it to know.
-public struct TraceMutator: Sendable {
+package struct TraceMutator: Sendable {
   /// The kinds of mutation, for choosing and for counting.
-  public enum Kind: String, CaseIterable, Sendable {
+  package enum Kind: String, CaseIterable, Sendable {
     case drop, duplicate, swapAdjacent, retime, corruptPayload, inject
   }
 
-  public private(set) var random: SeededRandom
+  package private(set) var random: SeededRandom
   /// The kinds this mutator draws from, with equal weight.
-  public var kinds: [Kind]
+  package var kinds: [Kind]
 
   /// A mutator that draws from `kinds` (all of them by default).
-  public init(seed: UInt64, kinds: [Kind] = Kind.allCases) {
+  package init(seed: UInt64, kinds: [Kind] = Kind.allCases) {
     random = SeededRandom(seed: seed)
     self.kinds = kinds
   }
 
   /// A mutation of `events` and the events it gives; `events` unchanged with `nil` if it is empty.
-  public mutating func mutate(_ events: [Event]) -> (events: [Event], mutation: TraceMutation?) {
+  package mutating func mutate(_ events: [Event]) -> (events: [Event], mutation: TraceMutation?) {
     guard let mutation = mutation(for: events) else { return (events, nil) }
     return (mutation.apply(to: events), mutation)
   }
 
   /// A mutation for `events`, drawn from `kinds`.
-  public mutating func mutation(for events: [Event]) -> TraceMutation? {
+  package mutating func mutation(for events: [Event]) -> TraceMutation? {
     guard !events.isEmpty, let kind = random.pick(kinds) else { return nil }
     let index = random.below(events.count)
     switch kind {

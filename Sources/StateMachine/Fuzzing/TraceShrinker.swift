@@ -19,14 +19,14 @@ public enum TraceShrinker {
     _ rule: Rule, configuration: AuditConfiguration = AuditConfiguration()
   ) -> @Sendable ([Event]) -> Bool {
     { events in
-      var auditor = Auditor(configuration: configuration)
-      var findings: [Finding] = []
+      var audit = TraceAudit(configuration: configuration)
+      // Stops at the first event that settles the rule: the shrinker asks this many times.
       for (index, event) in events.enumerated() {
-        auditor.audit(event, line: index + 1, into: &findings)
-        if findings.contains(where: { $0.rule == rule }) { return true }
+        let settled = audit.findings.count
+        audit.feed(event, line: index + 1)
+        if audit.findings[settled...].contains(where: { $0.rule == rule }) { return true }
       }
-      auditor.finish(into: &findings)
-      return findings.contains { $0.rule == rule }
+      return audit.finish().findings.contains { $0.rule == rule }
     }
   }
 

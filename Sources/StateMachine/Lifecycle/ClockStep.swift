@@ -11,10 +11,10 @@
 ///
 /// Timers are judged before the event whose line moved the clock (its own step comes after them); what
 /// forgetting left unresolved is about earlier lines and is reported after that event's own finding.
-public struct ClockStep: Sendable, Hashable {
+package struct ClockStep: Sendable, Hashable {
   /// A timer of a transition in flight that the clock passed. Each expires once per transition: a hang
   /// stays in flight as UIKit's does, and is not reported again.
-  public enum Expiry: Sendable, Hashable {
+  package enum Expiry: Sendable, Hashable {
     /// The transition stopped mid-way: `deadline` passed with nothing that moves it on. `phase` and
     /// `transition` are as the machine held them when it expired.
     case hang(id: String, phase: Phase, transition: TransitionRecord, deadline: TransitionDeadline)
@@ -29,18 +29,18 @@ public struct ClockStep: Sendable, Hashable {
 
   /// The timers the clock passed, in the order of their presentations' ids (for one presentation, an
   /// undriven interaction before its hang). Empty when the timers were not judged.
-  public var expiries: [Expiry] = []
+  package var expiries: [Expiry] = []
   /// Where the timers were judged: the earliest time a timer still pending can expire (infinity when
   /// none), which replaces every time the steps scheduled before; `nil` where they were not judged.
-  public var nextDeadline: Double?
+  package var nextDeadline: Double?
   /// The `viewWill*` never followed by its `viewDid*` in the presentations forgotten at this step.
-  public var unresolved: [LateViolation] = []
+  package var unresolved: [LateViolation] = []
   /// The ids forgotten, appended while the caller keeps a list (`nil`: none is kept); the caller empties
   /// it. A replay that hands each transition over once nothing can change it asks which presentations
   /// ended for good: a finding about one of them is about a presentation the machine no longer holds.
   var forgotten: [String]?
 
-  public init() {}
+  package init() {}
 
   /// Ready for the next step of the clock, keeping its storage and the forgotten ids not yet taken.
   @inline(__always)

@@ -5,13 +5,13 @@
 /// ```
 ///
 /// Gestures never create or need a presentation (<doc:Rules#Gestures>): the state is kept per id on its own.
-public struct GestureState: Sendable, Hashable, Codable {
+package struct GestureState: Sendable, Hashable, Codable {
   /// A finger is down: `panBegan` or `panChanged` came last.
-  public var isActive = false
+  package var isActive = false
   /// When the finger last lifted (`panEnded` or `panCancelled`).
-  public var endedT: Double?
+  package var endedT: Double?
   /// When the gesture last did anything.
-  public var lastT: Double = 0
+  package var lastT: Double = 0
 
-  public init() {}
+  package init() {}
 }

@@ -20,18 +20,64 @@
 /// turn as `*DidEnd`, is still recognised. `restored` is presented after a cancelled dismissal, where the
 /// revert appearance pair is still legal.
 public enum Phase: Int, CaseIterable, Sendable, Hashable, Codable {
+  /// Not held by the machine: never presented, or forgotten after its tail window closed.
   case absent
-  case presentingRequested, presentingBegan, presentingAnimating, presentingRunning, presentingInteractive
-  case presentingFinishing, presentingCancelling, presentingCompleted, presentingCancelled
+  /// `present` was called and UIKit has not begun: a request UIKit may still refuse or drop.
+  case presentingRequested
+  /// `presentationTransitionWillBegin`: begun, waiting for its animator or its interaction.
+  case presentingBegan
+  /// The animator runs: `completeTransition` is due once the declared duration has passed.
+  case presentingAnimating
+  /// An interruptible interaction started with `wantsInteractiveStart` false runs by itself until a user
+  /// catches it.
+  case presentingRunning
+  /// A gesture drives it, until a finish or a cancel commits it.
+  case presentingInteractive
+  /// The user let go past the threshold: UIKit runs the rest, and `completeTransition(true)` is due.
+  case presentingFinishing
+  /// The user let go before the threshold: UIKit runs it back, and `completeTransition(false)` is due.
+  case presentingCancelling
+  /// `completeTransition(true)`: waiting for `presentationTransitionDidEnd(true)`.
+  case presentingCompleted
+  /// `completeTransition(false)`: waiting for `presentationTransitionDidEnd(false)`.
+  case presentingCancelled
+  /// On screen and idle: it may present another, or be dismissed.
   case presented
-  case dismissingRequested, dismissingBegan, dismissingAnimating, dismissingRunning, dismissingInteractive
-  case dismissingFinishing, dismissingCancelling, dismissingCompleted, dismissingCancelled
+  /// `dismiss` was called and UIKit has not begun: a request UIKit may still refuse or drop.
+  case dismissingRequested
+  /// `dismissalTransitionWillBegin`: begun, waiting for its animator or its interaction.
+  case dismissingBegan
+  /// The animator runs: `completeTransition` is due once the declared duration has passed.
+  case dismissingAnimating
+  /// An interruptible interaction started with `wantsInteractiveStart` false runs by itself until a user
+  /// catches it.
+  case dismissingRunning
+  /// A gesture drives it, until a finish or a cancel commits it.
+  case dismissingInteractive
+  /// The user let go past the threshold: UIKit runs the rest, and `completeTransition(true)` is due.
+  case dismissingFinishing
+  /// The user let go before the threshold: UIKit runs it back, and `completeTransition(false)` is due.
+  case dismissingCancelling
+  /// `completeTransition(true)`: waiting for `dismissalTransitionDidEnd(true)`.
+  case dismissingCompleted
+  /// `completeTransition(false)`: waiting for `dismissalTransitionDidEnd(false)`.
+  case dismissingCancelled
+  /// Gone, and no longer live; kept for the tail UIKit delivers with `*DidEnd` (`animationEnded`, `viewDid*`,
+  /// `completion`).
   case dismissed
+  /// A presentation undone before it was shown (`presentationTransitionDidEnd(false)`); kept like `dismissed`
+  /// for its tail.
   case withdrawn
+  /// Presented again after a cancelled dismissal, where the reverting appearance callbacks are still legal.
   case restored
 
   /// Which way the phase's transition goes.
-  public enum Direction: String, Sendable, Codable { case presenting, dismissing }
+  public enum Direction: String, Sendable, Codable {
+    /// A presentation is in flight, from its request to its `presentationTransitionDidEnd`.
+    case presenting
+    /// A dismissal is in flight, from its request to its `dismissalTransitionDidEnd`.
+    case dismissing
+  }
 
   /// The transition's direction while one is in flight, `nil` otherwise.
   @inline(__always)

@@ -18,9 +18,9 @@
 ///
 /// It applies what the table (and its guards) decided; it never decides a rule itself, except the side
 /// tracks' balance checks. `apply` is pure: it never traps, reads no clock and prints nothing. The stack
-/// (presenter, children, dismissal groups) is ``PresentationSession``'s.
-public struct PresentationLifecycle: Sendable, Hashable {
-  public let id: String
+/// (presenter, children, dismissal groups) is `PresentationSession`'s.
+package struct PresentationLifecycle: Sendable, Hashable {
+  package let id: String
   /// Where the presentation is, and so which of the facts stored beside it mean anything.
   private var state: State = .absent
   /// The current or last transition's facts: meaningful while the state is `.tracked` only. They are
@@ -51,24 +51,24 @@ public struct PresentationLifecycle: Sendable, Hashable {
   }
 
   /// A container layout pass whose `containerViewWillLayoutSubviews` arrived and whose `Did` has not.
-  public struct OpenLayoutPass: Sendable, Hashable, Codable {
-    public var line: Int
-    public var t: Double
+  package struct OpenLayoutPass: Sendable, Hashable, Codable {
+    package var line: Int
+    package var t: Double
   }
 
   /// A `viewWillAppear` or `viewWillDisappear` waiting for its `viewDid*`.
-  public struct PendingAppearance: Sendable, Hashable, Codable {
-    public var trigger: Trigger
-    public var line: Int
-    public var t: Double
+  package struct PendingAppearance: Sendable, Hashable, Codable {
+    package var trigger: Trigger
+    package var line: Int
+    package var t: Double
     /// `viewIsAppearing` came for this `viewWillAppear` (UIKit sends it once, before `viewDidAppear`).
-    public var isAppearingSeen = false
+    package var isAppearingSeen = false
   }
 
-  public init(id: String) { self.id = id }
+  package init(id: String) { self.id = id }
 
   /// Where the presentation is in its lifecycle.
-  public var phase: Phase {
+  package var phase: Phase {
     switch state {
     case .absent: .absent
     case .untracked(let phase), .tracked(let phase): phase
@@ -76,16 +76,19 @@ public struct PresentationLifecycle: Sendable, Hashable {
   }
 
   /// The current or latest transition's facts, if one was seen.
-  public var transition: TransitionRecord? { hasTransition ? facts : nil }
+  package var transition: TransitionRecord? { hasTransition ? facts : nil }
 
   /// Whether a transition was seen (the facts `transition` returns exist).
   var hasTransition: Bool { if case .tracked = state { true } else { false } }
 
   /// The open container layout pass (`Will` seen, `Did` not yet).
-  public var openLayout: OpenLayoutPass? { state == .absent ? nil : tracks.openLayout }
+  package var openLayout: OpenLayoutPass? { state == .absent ? nil : tracks.openLayout }
 
   /// A `viewWill*` not yet resolved by its `viewDid*`.
-  public var pendingAppearance: PendingAppearance? { state == .absent ? nil : tracks.pendingAppearance }
+  package var pendingAppearance: PendingAppearance? { state == .absent ? nil : tracks.pendingAppearance }
+
+  /// `containerViewWillLayoutSubviews` calls beyond the open pass, each owed a `Did`.
+  var nestedLayoutWills: Int { state == .absent ? 0 : tracks.nestedLayoutWills }
 
   /// Reads the transition's facts in place, if there are any.
   @inline(__always)
@@ -390,13 +393,13 @@ public struct PresentationLifecycle: Sendable, Hashable {
 
 extension PresentationLifecycle {
   /// Two lifecycles are equal when what their state makes meaningful is equal.
-  public static func == (lhs: PresentationLifecycle, rhs: PresentationLifecycle) -> Bool {
+  package static func == (lhs: PresentationLifecycle, rhs: PresentationLifecycle) -> Bool {
     lhs.id == rhs.id && lhs.state == rhs.state && lhs.transition == rhs.transition
       && lhs.openLayout == rhs.openLayout && lhs.pendingAppearance == rhs.pendingAppearance
       && (lhs.state == .absent || lhs.tracks.nestedLayoutWills == rhs.tracks.nestedLayoutWills)
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(id)
     hasher.combine(state)
     hasher.combine(transition)
@@ -408,7 +411,7 @@ extension PresentationLifecycle: Codable {
     case id, phase, transition, tracks
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(String.self, forKey: .id)
     let phase = try container.decode(Phase.self, forKey: .phase)
@@ -418,7 +421,7 @@ extension PresentationLifecycle: Codable {
     state = phase == .absent ? .absent : record != nil ? .tracked(phase) : .untracked(phase)
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try container.encode(phase, forKey: .phase)

@@ -6,7 +6,7 @@ extension PresentationSession: Codable {
     case reportedUnknown, endedQueue, serial, refusedDismissCompletions, grace, undrivenAfter
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     var presenters: [String: String] = [:]
     var children: [String: String] = [:]
@@ -41,7 +41,7 @@ extension PresentationSession: Codable {
     try container.encode(undrivenAfter, forKey: .undrivenAfter)
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       grace: try container.decode(Double.self, forKey: .grace),

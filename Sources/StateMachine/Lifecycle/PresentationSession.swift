@@ -1,6 +1,6 @@
 /// Every presentation of a trace at once: the lifecycles by id, the presenter stack of each root, and the
-/// gestures; one entry point takes an event and says what happened, as one ``SessionStep``, and another
-/// takes a step of the trace's clock and says what it settled, as one ``ClockStep``.
+/// gestures; one entry point takes an event and says what happened, as one `SessionStep`, and another
+/// takes a step of the trace's clock and says what it settled, as one `ClockStep`.
 ///
 /// ```swift
 /// var session = PresentationSession()
@@ -11,8 +11,8 @@
 /// session.clockAdvanced(to: 2.5).expiries // [.droppedRequest(id: "p1", presenter: "root", …)]
 /// ```
 ///
-/// Each event goes through the same stages: find the id's slot; ask ``TransitionTable`` what the event
-/// does in the id's phase, answering the row's guards (``TableGuard``) from the lifecycle and the stack;
+/// Each event goes through the same stages: find the id's slot; ask `TransitionTable` what the event
+/// does in the id's phase, answering the row's guards (`TableGuard`) from the lifecycle and the stack;
 /// let the lifecycle apply the decision; then the stack follows (a presentation joins or leaves its
 /// presenter's stack, a dismissal from below takes the stack above along). One finding per root cause is
 /// the table's: its guards decide quietly where the root cause was reported (a refused request's
@@ -22,20 +22,22 @@
 ///
 /// The session keeps no clock: times arrive in the events, and it reports its timers as data, as
 /// postgres-nio's state machines do. A step that may bring a transition's deadline sooner reports the
-/// transition's timers (``StepEffects/timer``); whoever keeps the trace's clock calls
+/// transition's timers (`StepEffects.timer`); whoever keeps the trace's clock calls
 /// `clockAdvanced(to:byLineOf:)` as it moves on, and learns which timers expired (a hang, an undriven
 /// interaction, a `present` UIKit dropped) and what the presentations forgotten then left unresolved.
-public struct PresentationSession: Sendable {
+package struct PresentationSession: Sendable {
   /// The root a `present` without `presenter`, and an implicit present, stack on.
-  public static let defaultRoot = "root"
+  package static let defaultRoot = "root"
 
   /// The grace window of a transition's deadline (<doc:Rules#Deadlines>), and of an ended presentation's
   /// tail, in seconds.
-  public let grace: Double
+  package let grace: Double
   /// How long an interaction may go undriven before its timer expires, in seconds.
-  public let undrivenAfter: Double
+  package let undrivenAfter: Double
 
   var storage = SessionStorage()
+  /// How many presentations the session holds (ended ones included until it forgets them).
+  var presentationCount: Int { storage.count }
   /// The transition table, as the steps read it.
   private let table = TransitionTable.compiledTable
   var stack = PresentationStack()
@@ -55,49 +57,48 @@ public struct PresentationSession: Sendable {
   /// nearly every event, and this answers "anything to forget?" without touching the queue.
   var earliestEndedT = Double.infinity
 
-  /// A session whose timers count `grace` and `undrivenAfter` (the defaults of ``AuditConfiguration``).
-  public init(
-    grace: Double = AuditConfiguration().grace, undrivenAfter: Double = AuditConfiguration().undrivenAfter
-  ) {
+  /// A session whose timers count `grace` and `undrivenAfter` (by default those of a default
+  /// `AuditConfiguration`, which the auditor passes on from its own).
+  package init(grace: Double = 2.0, undrivenAfter: Double = 1.0) {
     self.grace = grace
     self.undrivenAfter = undrivenAfter
   }
 
   /// Whether `id` names a root (`"root"` or `"root:NAME"`).
-  public static func isRoot(_ id: String) -> Bool { SessionStorage.isRoot(id) }
+  package static func isRoot(_ id: String) -> Bool { SessionStorage.isRoot(id) }
 
   // MARK: Reading the state
 
   /// The phase of `id` (`.absent` for an id the session does not hold).
-  public func phase(of id: String) -> Phase {
+  package func phase(of id: String) -> Phase {
     storage.slot(of: id).map { storage.slots[$0].lifecycle.phase } ?? .absent
   }
 
   /// The lifecycle the session holds for `id`, if any.
-  public func lifecycle(of id: String) -> PresentationLifecycle? {
+  package func lifecycle(of id: String) -> PresentationLifecycle? {
     guard let slot = storage.slot(of: id), storage.slots[slot].lifecycle.phase != .absent else { return nil }
     return storage.slots[slot].lifecycle
   }
 
   /// The pan gesture of `id`, if it had one.
-  public func gesture(of id: String) -> GestureState? {
+  package func gesture(of id: String) -> GestureState? {
     storage.slot(of: id).flatMap { storage.slots[$0].gesture }
   }
 
   /// The root or presentation `id` was presented from, while the session holds it.
-  public func presenter(of id: String) -> String? {
+  package func presenter(of id: String) -> String? {
     guard let slot = storage.slot(of: id), storage.slots[slot].lifecycle.phase != .absent else { return nil }
     return name(of: stack.nodes[slot].presenter)
   }
 
   /// The presentation `id` (a presentation or a root) currently presents.
-  public func child(of id: String) -> String? {
+  package func child(of id: String) -> String? {
     guard let slot = storage.slot(of: id) else { return nil }
     return stack.child(of: slot, in: storage).map { storage.id(ofSlot: $0) }
   }
 
   /// The presentations dismissed together with `id` (a stack dismissed from below), lowest first.
-  public func dismissalGroup(of id: String) -> [String] {
+  package func dismissalGroup(of id: String) -> [String] {
     guard let slot = storage.slot(of: id) else { return [] }
     return stack.nodes[slot].group.compactMap { storage.slot(of: $0).map { storage.id(ofSlot: $0) } }
   }
@@ -112,7 +113,7 @@ public struct PresentationSession: Sendable {
 
   /// Every lifecycle the session holds, by id: live ones, and ended ones until their tail window closes.
   /// (Built on each call; `lifecycle(of:)` reads one.)
-  public var lifecycles: [String: PresentationLifecycle] {
+  package var lifecycles: [String: PresentationLifecycle] {
     var all: [String: PresentationLifecycle] = [:]
     for slot in storage.slots where slot.lifecycle.phase != .absent {
       all[slot.lifecycle.id] = slot.lifecycle
@@ -121,14 +122,14 @@ public struct PresentationSession: Sendable {
   }
 
   /// The pan gesture of every id that has one.
-  public var gestures: [String: GestureState] {
+  package var gestures: [String: GestureState] {
     var all: [String: GestureState] = [:]
     for slot in storage.slots { if let gesture = slot.gesture { all[slot.lifecycle.id] = gesture } }
     return all
   }
 
   /// The presentation each root currently presents. (Built on each call.)
-  public var rootChildren: [String: String] {
+  package var rootChildren: [String: String] {
     var all: [String: String] = [:]
     for slot in storage.slots.indices where storage.slots[slot].isRoot {
       if let child = stack.child(of: slot, in: storage) {
@@ -139,13 +140,13 @@ public struct PresentationSession: Sendable {
   }
 
   /// Ids with a transition in flight.
-  public var inFlight: Set<String> { Set(storage.inFlightSlots.map { storage.id(ofSlot: $0) }) }
+  package var inFlight: Set<String> { Set(storage.inFlightSlots.map { storage.id(ofSlot: $0) }) }
 
   /// How many ids hold a slot: what the session's memory grows with.
   var slotsInUse: Int { storage.count }
 
   /// Whether any transition is in flight.
-  public var hasTransitionsInFlight: Bool { !storage.inFlightSlots.isEmpty }
+  package var hasTransitionsInFlight: Bool { !storage.inFlightSlots.isEmpty }
 
   // MARK: Slots
 
@@ -167,7 +168,7 @@ public struct PresentationSession: Sendable {
   // MARK: Events
 
   /// Applies one event and says what happened.
-  public mutating func handle(_ event: borrowing Event, line: Int) -> SessionStep {
+  package mutating func handle(_ event: borrowing Event, line: Int) -> SessionStep {
     var step = SessionStep(id: "", trigger: .mark, from: .absent, to: .absent)
     handle(event, line: line, into: &step)
     step.id = step.id(of: event)
@@ -409,7 +410,7 @@ public struct PresentationSession: Sendable {
       if decision == .stay, held == nil, step.rule == nil, refused == nil, trigger != .completion {
         // A plain stay: the phase, the stack, the request and the reports are as they were.
         step.effects.deadlinesOnlyLater =
-          timesAdvance && Self.onlyMovesDeadlinesLater(trigger) && stack.nodes[slot].group.isEmpty
+          timesAdvance && trigger.traits.contains(.movesDeadlinesOnlyLater) && stack.nodes[slot].group.isEmpty
         return
       }
     }
@@ -468,17 +469,7 @@ public struct PresentationSession: Sendable {
   /// Triggers whose stay changes only times that move later (the transition's last event, its last
   /// drive) and side tracks: no declared duration, no commit.
   private static func onlyMovesDeadlinesLater(_ trigger: Trigger) -> Bool {
-    switch trigger {
-    case .update, .pause, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear,
-      .viewWillDisappear, .viewDidDisappear, .sizeChange, .animationEnded, .completion:
-      true
-    case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive,
-      .interruptibleAnimator, .finish, .cancel, .completeTrue, .completeFalse, .controllerWillDismiss,
-      .controllerDidDismiss,
-      .controllerDidAttemptToDismiss, .gesture, .mark:
-      false
-    }
+    trigger.traits.contains(.movesDeadlinesOnlyLater)
   }
 
   /// The other members of the dismissal group of `slot`, with their phases.
@@ -696,7 +687,7 @@ public struct PresentationSession: Sendable {
   ///
   /// Call it on every step forward of the trace's clock, before that line's own event: a timer is judged
   /// when a later line, of any presentation, has a `t` past it (<doc:Rules#Time-evidence>).
-  public mutating func clockAdvanced(to t: Double, byLineOf id: String? = nil) -> ClockStep {
+  package mutating func clockAdvanced(to t: Double, byLineOf id: String? = nil) -> ClockStep {
     var clock = ClockStep()
     clockAdvanced(to: t, byLineOf: id, expiring: true, into: &clock)
     return clock
@@ -800,7 +791,7 @@ public struct PresentationSession: Sendable {
   ///
   /// Transitions still in flight, or ended just before the trace did, are not judged: the recording was cut
   /// (<doc:Rules#Deadlines>), or the hang is the finding.
-  public mutating func finish(clock: Double) -> [LateViolation] {
+  package mutating func finish(clock: Double) -> [LateViolation] {
     let held = storage.slots.indices.filter { storage.slots[$0].lifecycle.phase != .absent }.sorted {
       storage.id(ofSlot: $0) < storage.id(ofSlot: $1)
     }
@@ -820,7 +811,7 @@ public struct PresentationSession: Sendable {
 extension PresentationSession {
   /// The deadline of `id`'s transition in flight, while it can still hang (<doc:Rules#Deadlines>): `nil`
   /// once its hang timer expired.
-  public func deadline(of id: String) -> TransitionDeadline? {
+  package func deadline(of id: String) -> TransitionDeadline? {
     guard let slot = storage.slot(of: id), let record = storage.slots[slot].lifecycle.transition else {
       return nil
     }
@@ -859,7 +850,7 @@ extension PresentationSession {
     let undriven =
       record.undrivenExpired
       ? nil
-      : TimingRules.undrivenDeadline(
+      : TransitionDeadline.undrivenDeadline(
         phase: phase, record: record, gesture: gesture, undrivenAfter: undrivenAfter)
     return (hang, undriven)
   }

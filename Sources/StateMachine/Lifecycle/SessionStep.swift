@@ -9,23 +9,23 @@
 ///
 /// Everything a consumer needs is in the step: the auditor words findings from it and keeps the timers it
 /// reports, and reconstruction folds steps into transitions without asking the machine anything.
-public struct SessionStep: Sendable, Hashable {
+package struct SessionStep: Sendable, Hashable {
   /// The presentation the step is about (for `dismiss` of a root, the root's presented one).
-  public var id: String
+  package var id: String
   /// The step is about another presentation than the event's own id (a root's `dismiss` is about the
   /// presentation the root presents), which the machine named in `id`. Otherwise it leaves `id` as it was:
   /// copying a `String` into every step costs two reference counts an event.
   var isAboutAnother = false
-  public var trigger: Trigger
-  public var from: Phase
-  public var to: Phase
+  package var trigger: Trigger
+  package var from: Phase
+  package var to: Phase
   /// The violation this event is, if any (at most one per event: <doc:Rules#One-finding-per-event>).
-  public var rule: Rule?
+  package var rule: Rule?
   /// Why, as data, beyond what the rule and phase say.
-  public var detail: StepDetail?
-  public var effects = StepEffects()
+  package var detail: StepDetail?
+  package var effects = StepEffects()
 
-  public init(
+  package init(
     id: String, trigger: Trigger, from: Phase, to: Phase, rule: Rule? = nil, detail: StepDetail? = nil
   ) {
     self.id = id
@@ -38,11 +38,11 @@ public struct SessionStep: Sendable, Hashable {
 
   /// A transition of the presentation began with this step.
   @inline(__always)
-  public var beginsTransition: Bool { to.direction != nil && from.direction != to.direction }
+  package var beginsTransition: Bool { to.direction != nil && from.direction != to.direction }
 
   /// The presentation's transition ended with this step.
   @inline(__always)
-  public var endsTransition: Bool { from.isInFlight && !to.isInFlight }
+  package var endsTransition: Bool { from.isInFlight && !to.isInFlight }
 
   /// Makes the step a fresh one for the next event, keeping its storage (the machine's hot path fills
   /// one step per auditor instead of building one per event).
@@ -69,43 +69,43 @@ public struct SessionStep: Sendable, Hashable {
 /// for member in step.effects.group { print(member.id, member.phase.name) }
 /// step.effects.timer                          // .schedule(serial: 7, hang: 14.35, undriven: nil)
 /// ```
-public struct StepEffects: Sendable, Hashable {
+package struct StepEffects: Sendable, Hashable {
   /// The table refused the event and the step reports it: UIKit ignored the callback, so it tells nothing
   /// about the transition.
-  public var refused = false
+  package var refused = false
   /// The container layout pass this event closed (a `containerViewDidLayoutSubviews` after its `Will`).
-  public var closedLayout: PresentationLifecycle.OpenLayoutPass?
+  package var closedLayout: PresentationLifecycle.OpenLayoutPass?
   /// For a step that began a transition: whether it is animated.
-  public var beganAnimated: Bool?
+  package var beganAnimated: Bool?
   /// For a step that began or ended a transition of a member of a stack's dismissal: the other members,
   /// each with its phase after the step (members that logged nothing move with the one that carries it).
-  public var group: [GroupMember] {
+  package var group: [GroupMember] {
     get { rare?.group ?? [] }
     set { rare = Rare(group: newValue, lateViolations: lateViolations, memberTimers: memberTimers) }
   }
   /// Violations about earlier lines that this step settled (a `viewWill*` never resolved before the
   /// next request).
-  public var lateViolations: [LateViolation] {
+  package var lateViolations: [LateViolation] {
     get { rare?.lateViolations ?? [] }
     set { rare = Rare(group: group, lateViolations: newValue, memberTimers: memberTimers) }
   }
   /// The timers of the step's transition, where the step may have moved them earlier (`nil` where it can
   /// only have moved them later, or the presentation has no transition): each timer is reported when it
   /// may come sooner than the machine said before, so the earliest one reported is never too late.
-  public var timer: TimerChange?
+  package var timer: TimerChange?
   /// For a step of a member of a stack's dismissal that carries it (an animator or a completion): the
   /// timers of the other members, whose deadlines a carrier's step can give or take away (a member the
   /// others no longer carry owes its own callbacks).
-  public var memberTimers: [TimerChange] {
+  package var memberTimers: [TimerChange] {
     get { rare?.memberTimers ?? [] }
     set { rare = Rare(group: group, lateViolations: lateViolations, memberTimers: newValue) }
   }
   /// Whether the step reported timers of other members (`memberTimers` is not empty).
   @inline(__always)
-  public var hasMemberTimers: Bool { rare.map { !$0.memberTimers.isEmpty } ?? false }
+  package var hasMemberTimers: Bool { rare.map { !$0.memberTimers.isEmpty } ?? false }
   /// For a `completeTransition` step: what it completed, as the transition's facts stood after it (what the
   /// timing rules judge).
-  public var completion: CompletedAnimation? {
+  package var completion: CompletedAnimation? {
     get { hasCompletion ? storedCompletion : nil }
     set {
       hasCompletion = newValue != nil
@@ -118,7 +118,7 @@ public struct StepEffects: Sendable, Hashable {
   private var hasCompletion = false
   /// Whether the step settled violations about earlier lines (`lateViolations` is not empty).
   @inline(__always)
-  public var hasLateViolations: Bool { rare.map { !$0.lateViolations.isEmpty } ?? false }
+  package var hasLateViolations: Bool { rare.map { !$0.lateViolations.isEmpty } ?? false }
 
   /// The effects few steps have, kept out of line: a step is copied and reset on every event, and two
   /// arrays would add two reference counts to each copy.
@@ -139,7 +139,7 @@ public struct StepEffects: Sendable, Hashable {
   /// timer reported before still comes no later, so the step reports none.
   var deadlinesOnlyLater = false
 
-  public init() {}
+  package init() {}
 
   /// Back to no effects, releasing only what is held.
   @inline(__always)
@@ -153,7 +153,7 @@ public struct StepEffects: Sendable, Hashable {
     if rare != nil { rare = nil }
   }
 
-  public static func == (lhs: StepEffects, rhs: StepEffects) -> Bool {
+  package static func == (lhs: StepEffects, rhs: StepEffects) -> Bool {
     lhs.refused == rhs.refused && lhs.closedLayout == rhs.closedLayout
       && lhs.beganAnimated == rhs.beganAnimated
       && lhs.group == rhs.group && lhs.lateViolations == rhs.lateViolations
@@ -161,7 +161,7 @@ public struct StepEffects: Sendable, Hashable {
       && lhs.completion == rhs.completion && lhs.deadlinesOnlyLater == rhs.deadlinesOnlyLater
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(refused)
     hasher.combine(closedLayout)
     hasher.combine(beganAnimated)
@@ -179,17 +179,17 @@ public struct StepEffects: Sendable, Hashable {
 ///   print("animated for \(completion.completeT! - start) s, declared \(completion.declaredDuration ?? 0) s")
 /// }
 /// ```
-public struct CompletedAnimation: Sendable, Hashable {
+package struct CompletedAnimation: Sendable, Hashable {
   /// When the transition's first `completeTransition` came (a later one is not timed again).
-  public var completeT: Double?
-  public var animateT: Double?
-  public var interactiveStartT: Double?
+  package var completeT: Double?
+  package var animateT: Double?
+  package var interactiveStartT: Double?
   /// The animator's `transitionDuration`, or the interaction's declared duration.
-  public var declaredDuration: Double?
+  package var declaredDuration: Double?
   /// The interaction ran as if animated and was not caught (<doc:Rules#Interruptible-transitions>).
-  public var running = false
+  package var running = false
   /// The finish or cancel that ended the interaction, if one did.
-  public var commit: TransitionRecord.Commit?
+  package var commit: TransitionRecord.Commit?
 
   init() {}
 
@@ -205,9 +205,9 @@ public struct CompletedAnimation: Sendable, Hashable {
 }
 
 /// One other member of a stack's dismissal, as a step left it.
-public struct GroupMember: Sendable, Hashable {
-  public var id: String
-  public var phase: Phase
+package struct GroupMember: Sendable, Hashable {
+  package var id: String
+  package var phase: Phase
 }
 
 /// A violation the session found about an earlier line, once later evidence settled it
@@ -216,11 +216,11 @@ public struct GroupMember: Sendable, Hashable {
 /// ```swift
 /// for late in step.effects.lateViolations { print(late.line, late.rule) }
 /// ```
-public struct LateViolation: Sendable, Hashable, Codable {
-  public var rule: Rule
-  public var id: String
-  public var line: Int
-  public var t: Double
-  public var phase: Phase
-  public var detail: String
+package struct LateViolation: Sendable, Hashable, Codable {
+  package var rule: Rule
+  package var id: String
+  package var line: Int
+  package var t: Double
+  package var phase: Phase
+  package var detail: String
 }

@@ -6,7 +6,7 @@
 ///
 /// The machine records what it saw; ``FindingMessage`` (through `text`) turns it into words only when a
 /// finding is reported.
-public indirect enum StepDetail: Sendable, Hashable {
+package indirect enum StepDetail: Sendable, Hashable {
   /// A once-per-transition callback came again.
   case alreadyDelivered(Trigger)
   /// `containerViewWillLayoutSubviews` while the pass that began at `openLine` is open.
@@ -43,7 +43,7 @@ public indirect enum StepDetail: Sendable, Hashable {
   case gestureAfterCommit(EventKind, TransitionRecord.CommitKind, t: Double)
 
   /// The detail in words, as a finding's message gives it.
-  public var text: String {
+  package var text: String {
     switch self {
     case .alreadyDelivered(let trigger): "\(trigger.label) was already delivered in this transition"
     case .layoutWillAgain(let line):

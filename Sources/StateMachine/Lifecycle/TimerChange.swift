@@ -11,7 +11,7 @@
 /// ```
 ///
 /// A transition is named by its number (``TransitionRecord/serial``), which no later transition takes.
-public enum TimerChange: Sendable, Hashable {
+package enum TimerChange: Sendable, Hashable {
   /// The transition expires at `hang` (`transition-never-completed`, or a `present` UIKit dropped) or at
   /// `undriven` (`interaction-undriven`), whichever the clock passes first: each `nil` when the transition
   /// cannot expire that way now, or already did.
@@ -29,7 +29,7 @@ public enum TimerChange: Sendable, Hashable {
 
   /// The earliest time the change schedules (infinity for a cancel).
   @inline(__always)
-  public var earliest: Double {
+  package var earliest: Double {
     switch self {
     case .schedule(_, let hang, let undriven): min(hang ?? .infinity, undriven ?? .infinity)
     case .cancel: .infinity

@@ -9,16 +9,25 @@
 /// these facts (`TransitionDeadline`).
 public struct TransitionRecord: Sendable, Hashable, Codable {
   /// How an interaction ended: the user let go past the threshold, or before it.
-  public enum CommitKind: String, Sendable, Hashable, Codable { case finish, cancel }
+  public enum CommitKind: String, Sendable, Hashable, Codable {
+    /// `finishInteractiveTransition`: past the threshold, the transition takes effect.
+    case finish
+    /// `cancelInteractiveTransition`: before it, the transition is undone.
+    case cancel
+  }
 
   /// A finish or cancel, with the progress at which it happened.
   public struct Commit: Sendable, Hashable, Codable {
-    public var kind: CommitKind
-    public var t: Double
-    public var progress: Double
-    public var completionSpeed: Double
+    /// Which way the user let go, which decides the `completeTransition` due.
+    public private(set) var kind: CommitKind
+    /// When, on the trace's clock: UIKit's remaining time counts from here.
+    public private(set) var t: Double
+    /// The progress at the commit, 0...1: what is left to run after a finish, or to run back after a cancel.
+    public private(set) var progress: Double
+    /// The speed the app asked UIKit to run the rest at, as logged.
+    public private(set) var completionSpeed: Double
     /// Whether the interaction had any update before the commit (a cancel with none is not timed).
-    public var hadUpdate: Bool
+    public private(set) var hadUpdate: Bool
 
     /// The speed UIKit runs the rest at: `completionSpeed`, or 1 (its default) where the app logged a
     /// speed UIKit cannot run (zero, negative, not finite).
@@ -27,40 +36,54 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
     }
   }
 
-  public var direction: Phase.Direction
-  public var requestLine: Int
-  public var requestT: Double
-  public var animated: Bool
+  /// Whether it presents or dismisses, which decides the `*DidEnd` it waits for.
+  public private(set) var direction: Phase.Direction
+  /// The line of its request (`present`, `dismiss`, or the first event that implied one).
+  public private(set) var requestLine: Int
+  /// The time of its request, where the deadline of a request nothing began counts from.
+  public private(set) var requestT: Double
+  /// Whether the request was animated, as the app asked: what the transition's timing is read against.
+  public private(set) var animated: Bool
   /// The line and time of the latest event of this transition.
-  public var lastLine: Int
-  public var lastT: Double
+  public internal(set) var lastLine: Int
+  /// The time of its latest event, where a hang's grace counts from.
+  public internal(set) var lastT: Double
   /// When `*TransitionWillBegin` arrived (or the event that implied it).
-  public var willBeginT: Double?
-  public var animateT: Double?
-  public var interactiveStartT: Double?
-  public var interactiveStartLine: Int?
+  public internal(set) var willBeginT: Double?
+  /// When `animateTransition` arrived: the measured duration counts from here.
+  public internal(set) var animateT: Double?
+  /// When `startInteractiveTransition` arrived.
+  public internal(set) var interactiveStartT: Double?
+  /// The line of `startInteractiveTransition`, where the interaction's part of the file begins.
+  public internal(set) var interactiveStartLine: Int?
   /// The animator's `transitionDuration`, or the interaction's declared duration.
-  public var declaredDuration: Double?
+  public internal(set) var declaredDuration: Double?
   /// The last `updateInteractiveTransition` percent (clamped to 0...1).
-  public var progress: Double = 0
-  public var hadUpdate = false
+  public internal(set) var progress: Double = 0
+  /// Whether any `updateInteractiveTransition` arrived, which decides whether a cancel is timed.
+  public internal(set) var hadUpdate = false
   /// The time of the latest update (or the interaction's start), for "nothing drove it".
-  public var lastDriveT: Double?
-  public var commit: Commit?
+  public internal(set) var lastDriveT: Double?
+  /// The finish or cancel that committed the interaction, once the user let go.
+  public internal(set) var commit: Commit?
   /// A finish or cancel sent before `startInteractiveTransition`, replayed when it starts (<doc:Rules#Gestures>).
-  public var deferredCommit: CommitKind?
-  public var deferredSpeed: Double = 1
-  public var completeValue: Bool?
-  public var completeT: Double?
-  public var didEndT: Double?
+  public internal(set) var deferredCommit: CommitKind?
+  /// The completion speed of the deferred commit, applied when it is replayed.
+  public internal(set) var deferredSpeed: Double = 1
+  /// What `completeTransition` said, which `*DidEnd(completed:)` has to agree with.
+  public internal(set) var completeValue: Bool?
+  /// When `completeTransition` arrived: the measured duration ends here.
+  public internal(set) var completeT: Double?
+  /// When `*DidEnd` arrived: the transition is over.
+  public internal(set) var didEndT: Double?
   /// `did-end-before-complete` was reported; a later `completeTransition` is its echo, not a second bug.
-  public var completeExcused = false
+  public internal(set) var completeExcused = false
   /// It was dismissed because another member of its stack's dismissal ended; it may still log its own
   /// late dismissal callbacks, which UIKit does not order against the other member's.
-  public var settledByGroup = false
+  public internal(set) var settledByGroup = false
   /// Which transition of the session this is (numbered from 1 as they begin): what the auditor keeps its
   /// own notes about a transition under.
-  public var serial: UInt64
+  public private(set) var serial: UInt64
   /// Once-per-transition triggers already seen (bit `Trigger.rawValue`).
   var seen: UInt64 = 0
   /// Rules already reported for this transition, of those a driver repeats (bit `Rule` index).
@@ -73,33 +96,33 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
 
   /// A `*WillBegin` was logged in this transition: the app owns its presentation controller
   /// (<doc:Rules#Transitions-recorded-from-the-animator-alone>).
-  public var controllerLogged = false
+  public internal(set) var controllerLogged = false
   /// A `*DidEnd` was logged in this transition.
-  public var didEndLogged = false
+  public internal(set) var didEndLogged = false
   /// The animator vended `interruptibleAnimator(using:)` (<doc:Rules#Interruptible-transitions>).
-  public var interruptible = false
+  public internal(set) var interruptible = false
   /// `startInteractiveTransition`'s `wantsInteractiveStart` (true when not logged).
-  public var wantsInteractiveStart = true
+  public internal(set) var wantsInteractiveStart = true
   /// The interaction runs as if animated (started with `wantsInteractiveStart` false on an interruptible
   /// transition) and was not caught since.
-  public var running = false
+  public internal(set) var running = false
   /// Since when nothing may have driven the interaction (its start, or the pause that caught it): `nil`
   /// when `interaction-undriven` does not apply (it runs, or something drove it since).
-  public var undrivenSince: Double?
+  public internal(set) var undrivenSince: Double?
   /// The line `undrivenSince` counts from.
-  public var undrivenSinceLine = 0
+  public internal(set) var undrivenSinceLine = 0
   /// How many times the user caught the transition after a finish or cancel.
-  public var interruptions = 0
+  public internal(set) var interruptions = 0
   /// The request named a presentation style other than `custom` (a system style UIKit presents).
-  public var systemStyle = false
+  public internal(set) var systemStyle = false
   /// The dismissal was started by the user's swipe (the adaptive delegate's `WillDismiss`, or the
   /// controller's own `viewWillDisappear` with no `dismiss`): never timed, the user may hold the sheet.
-  public var swipe = false
+  public internal(set) var swipe = false
   /// A finish or cancel deferred before any `*WillBegin` was logged: lost if a `*WillBegin` comes after all.
-  public var deferredBeforeWillBegin = false
+  public internal(set) var deferredBeforeWillBegin = false
   /// The last finish or cancel sent after the interaction was already finished or cancelled (reported as
   /// `interaction-after-end`): the app's animator completes as it says, which is no second finding.
-  public var lateCommit: CommitKind?
+  public internal(set) var lateCommit: CommitKind?
 
   /// Whether `animateTransition`, `interruptibleAnimator` or `startInteractiveTransition` was seen.
   public var hasAnimator: Bool { animateT != nil || interactiveStartT != nil }

@@ -5,7 +5,7 @@
 /// Trigger(Event(t: 1, id: "p1", kind: .completeTransition, payload: Payload(didComplete: false)))
 /// // .completeFalse
 /// ```
-public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
+package enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   case present, dismiss
   case presentationWillBegin, presentationDidEndTrue, presentationDidEndFalse
   case dismissalWillBegin, dismissalDidEndTrue, dismissalDidEndFalse
@@ -22,7 +22,7 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   ///
   /// The event is borrowed: an initializer takes its arguments owned by default, which would copy the
   /// event (and retain its strings) on every step of the machine.
-  public init(_ event: borrowing Event) {
+  package init(_ event: borrowing Event) {
     switch event.kind {
     case .present: self = .present
     case .dismiss: self = .dismiss
@@ -59,77 +59,97 @@ public enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   }
 
   /// How the trigger reads in a message: the event name, with the deciding payload where there is one.
-  public var label: String {
-    switch self {
-    case .present: "present"
-    case .dismiss: "dismiss"
-    case .presentationWillBegin: "presentationTransitionWillBegin"
-    case .presentationDidEndTrue: "presentationTransitionDidEnd(true)"
-    case .presentationDidEndFalse: "presentationTransitionDidEnd(false)"
-    case .dismissalWillBegin: "dismissalTransitionWillBegin"
-    case .dismissalDidEndTrue: "dismissalTransitionDidEnd(true)"
-    case .dismissalDidEndFalse: "dismissalTransitionDidEnd(false)"
-    case .animate: "animateTransition"
-    case .startInteractive: "startInteractiveTransition"
-    case .interruptibleAnimator: "interruptibleAnimator"
-    case .update: "updateInteractiveTransition"
-    case .pause: "pauseInteractiveTransition"
-    case .finish: "finishInteractiveTransition"
-    case .cancel: "cancelInteractiveTransition"
-    case .completeTrue: "completeTransition(true)"
-    case .completeFalse: "completeTransition(false)"
-    case .animationEnded: "animationEnded"
-    case .completion: "completion"
-    case .layoutWill: "containerViewWillLayoutSubviews"
-    case .layoutDid: "containerViewDidLayoutSubviews"
-    case .viewWillAppear: "viewWillAppear"
-    case .viewIsAppearing: "viewIsAppearing"
-    case .viewDidAppear: "viewDidAppear"
-    case .viewWillDisappear: "viewWillDisappear"
-    case .viewDidDisappear: "viewDidDisappear"
-    case .sizeChange: "viewWillTransitionToSize"
-    case .controllerWillDismiss: "presentationControllerWillDismiss"
-    case .controllerDidDismiss: "presentationControllerDidDismiss"
-    case .controllerDidAttemptToDismiss: "presentationControllerDidAttemptToDismiss"
-    case .gesture: "pan*"
-    case .mark: "mark"
-    }
+  package var label: String { declaration.label }
+
+  /// What the trigger is, as the machine, the auditor and the reconstruction ask it.
+  ///
+  /// ```swift
+  /// Trigger.completeFalse.traits.contains(.completeTransition) // true
+  /// ```
+  package var traits: Traits {
+    @inline(__always) get { declaration.traits }
   }
 
   /// Triggers legal for any id at any time, left out of "expected one of" lists.
-  public var isAlwaysLegal: Bool { self == .gesture || self == .mark }
+  package var isAlwaysLegal: Bool { traits.contains(.alwaysLegal) }
 
   /// Appearance callbacks of the presented view controller.
-  public var isAppearance: Bool {
+  package var isAppearance: Bool { traits.contains(.appearance) }
+
+  /// Triggers that move a transition along, as opposed to side callbacks (layout, appearance, size, gestures,
+  /// marks) that are legal across many phases; "expected one of" lists name only these.
+  package var isLifecycle: Bool { traits.contains(.lifecycle) }
+
+  /// Every trigger's facts, one row each. Every question about a trigger's kind is a read of its row, so a
+  /// new trigger does not compile until its row says what it is; the rows are constants, which the
+  /// compiler turns into a table read (no switch runs, and `traits` alone builds no label).
+  @inline(__always)
+  private var declaration: (label: String, traits: Traits) {
     switch self {
-    case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: true
-    case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive,
-      .interruptibleAnimator, .update, .pause, .finish, .cancel, .completeTrue, .completeFalse,
-      .animationEnded,
-      .completion, .layoutWill, .layoutDid, .sizeChange, .controllerWillDismiss, .controllerDidDismiss,
-      .controllerDidAttemptToDismiss,
-      .gesture, .mark:
-      false
+    case .present: ("present", [.lifecycle])
+    case .dismiss: ("dismiss", [.lifecycle])
+    case .presentationWillBegin: ("presentationTransitionWillBegin", [.lifecycle])
+    case .presentationDidEndTrue: ("presentationTransitionDidEnd(true)", [.lifecycle, .didEnd])
+    case .presentationDidEndFalse: ("presentationTransitionDidEnd(false)", [.lifecycle, .didEnd])
+    case .dismissalWillBegin: ("dismissalTransitionWillBegin", [.lifecycle])
+    case .dismissalDidEndTrue: ("dismissalTransitionDidEnd(true)", [.lifecycle, .didEnd])
+    case .dismissalDidEndFalse: ("dismissalTransitionDidEnd(false)", [.lifecycle, .didEnd])
+    case .animate: ("animateTransition", [.lifecycle, .animator])
+    case .startInteractive: ("startInteractiveTransition", [.lifecycle, .animator])
+    case .interruptibleAnimator: ("interruptibleAnimator", [.lifecycle, .animator])
+    case .update: ("updateInteractiveTransition", [.lifecycle, .movesDeadlinesOnlyLater])
+    case .pause: ("pauseInteractiveTransition", [.lifecycle, .movesDeadlinesOnlyLater])
+    case .finish: ("finishInteractiveTransition", [.lifecycle])
+    case .cancel: ("cancelInteractiveTransition", [.lifecycle])
+    case .completeTrue: ("completeTransition(true)", [.lifecycle, .completeTransition, .timed])
+    case .completeFalse: ("completeTransition(false)", [.lifecycle, .completeTransition, .timed])
+    case .animationEnded: ("animationEnded", [.lifecycle, .movesDeadlinesOnlyLater])
+    case .completion: ("completion", [.lifecycle, .movesDeadlinesOnlyLater])
+    case .layoutWill: ("containerViewWillLayoutSubviews", [.movesDeadlinesOnlyLater])
+    case .layoutDid: ("containerViewDidLayoutSubviews", [.timed, .movesDeadlinesOnlyLater])
+    case .viewWillAppear: ("viewWillAppear", [.appearance, .movesDeadlinesOnlyLater])
+    case .viewIsAppearing: ("viewIsAppearing", [.appearance, .movesDeadlinesOnlyLater])
+    case .viewDidAppear: ("viewDidAppear", [.appearance, .movesDeadlinesOnlyLater])
+    case .viewWillDisappear: ("viewWillDisappear", [.appearance, .movesDeadlinesOnlyLater])
+    case .viewDidDisappear: ("viewDidDisappear", [.appearance, .movesDeadlinesOnlyLater])
+    case .sizeChange: ("viewWillTransitionToSize", [.timed, .movesDeadlinesOnlyLater])
+    case .controllerWillDismiss: ("presentationControllerWillDismiss", [.lifecycle])
+    case .controllerDidDismiss: ("presentationControllerDidDismiss", [.lifecycle])
+    case .controllerDidAttemptToDismiss: ("presentationControllerDidAttemptToDismiss", [.lifecycle])
+    case .gesture: ("pan*", [.alwaysLegal])
+    case .mark: ("mark", [.alwaysLegal])
     }
   }
 }
 
 extension Trigger {
-  /// Triggers that move a transition along, as opposed to side callbacks (layout, appearance, size, gestures,
-  /// marks) that are legal across many phases; "expected one of" lists name only these.
-  public var isLifecycle: Bool {
-    switch self {
-    case .layoutWill, .layoutDid, .sizeChange, .gesture, .mark, .viewWillAppear, .viewIsAppearing,
-      .viewDidAppear,
-      .viewWillDisappear, .viewDidDisappear:
-      false
-    case .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
-      .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive,
-      .interruptibleAnimator, .update, .pause, .finish, .cancel, .completeTrue, .completeFalse,
-      .animationEnded,
-      .completion, .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss:
-      true
-    }
+  /// The kinds a trigger can be of; each trigger's set is its row in `Trigger.traits`.
+  ///
+  /// ```swift
+  /// Trigger.layoutDid.traits // [.timed, .movesDeadlinesOnlyLater]
+  /// ```
+  package struct Traits: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt16
+
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// Moves a transition along, as opposed to the side callbacks legal across many phases.
+    package static let lifecycle = Traits(rawValue: 1 << 0)
+    /// An appearance callback of the presented view controller (`viewWillAppear` to `viewDidDisappear`).
+    package static let appearance = Traits(rawValue: 1 << 1)
+    /// Legal for any id at any time (gestures and marks).
+    package static let alwaysLegal = Traits(rawValue: 1 << 2)
+    /// One of the animator's own callbacks: from then on the transition has an animator.
+    package static let animator = Traits(rawValue: 1 << 3)
+    /// `completeTransition(_:)`, with either value.
+    package static let completeTransition = Traits(rawValue: 1 << 4)
+    /// A `*DidEnd`, with either value: the end every transition has.
+    package static let didEnd = Traits(rawValue: 1 << 5)
+    /// Judged by a timing rule once the machine accepts it (completion timing, layout hitches, sizes in
+    /// flight).
+    package static let timed = Traits(rawValue: 1 << 6)
+    /// A stay on it changes only times that move later (the transition's last event, its last drive) and
+    /// side tracks: no declared duration, no commit, so no deadline comes sooner.
+    package static let movesDeadlinesOnlyLater = Traits(rawValue: 1 << 7)
   }
 }

@@ -18,14 +18,14 @@
 /// transition cannot be settled (a presentation shown for the whole trace takes the findings of its later
 /// lines), the ones that started after it wait, up to ``window``; past that, the settled ones are handed
 /// over at once, and ``Summary/inOrder`` is false. Findings wait the same way.
-public struct ReplayStream {
+package struct ReplayStream {
   /// How many transitions (or findings) may wait behind one that cannot be handed over yet, before those
   /// that can are handed over out of order: what a stream holds at most besides what is in flight.
   ///
   /// ```swift
   /// ReplayStream.window  // 10000
   /// ```
-  public static let window = 10_000
+  package static let window = 10_000
 
   /// How many transitions may begin after the last transition of a presentation the machine forgot (its
   /// tail window closed) while a finding about the same id still belongs to that transition: a late
@@ -37,37 +37,37 @@ public struct ReplayStream {
   /// ```swift
   /// ReplayStream.lateFindingWindow  // 1000
   /// ```
-  public static let lateFindingWindow = 1_000
+  package static let lateFindingWindow = 1_000
 
   /// What a stream read, besides the transitions and findings it handed over.
-  public struct Summary: Sendable {
+  package struct Summary: Sendable {
     /// The path as the command line or directory listing gave it.
-    public var path: String
+    package var path: String
     /// The header line, when the trace starts with one that could be read.
-    public var header: TraceHeader?
+    package var header: TraceHeader?
     /// Event lines read (header, blank, bad and unknown-event lines not counted).
-    public var events = 0
+    package var events = 0
     /// Transitions handed over.
-    public var transitions = 0
+    package var transitions = 0
     /// Findings handed over, of severity error, of severity warning, and by rule.
-    public var findings = 0
-    public var errors = 0
-    public var warnings = 0
-    public var rules: [Rule: Int] = [:]
-    public var inputErrors: [InputError] = []
-    public var notes: [TraceNote] = []
+    package var findings = 0
+    package var errors = 0
+    package var warnings = 0
+    package var rules: [Rule: Int] = [:]
+    package var inputErrors: [InputError] = []
+    package var notes: [TraceNote] = []
     /// The header's `expect`, when the trace states one.
-    public var expect: [String]?
+    package var expect: [String]?
     /// The file could not be opened or read at all.
-    public var readFailure: String?
+    package var readFailure: String?
     /// The first and last `t` of the trace's events.
-    public var startT: Double?
-    public var endT: Double?
+    package var startT: Double?
+    package var endT: Double?
     /// Every transition came in the order it started and every finding in the order of its line: nothing
-    /// waited past ``ReplayStream/window``.
-    public var inOrder = true
+    /// waited past `ReplayStream.window`.
+    package var inOrder = true
     /// The stream stopped at its limit before the end of the trace (`TraceReplay.run(path:limit:…)`).
-    public var stoppedAtLimit = false
+    package var stoppedAtLimit = false
     /// Findings whose transition had been let go of before they were settled: none, unless the rules
     /// that let a transition go are wrong (the tests check).
     var missedAttributions = 0
@@ -75,11 +75,11 @@ public struct ReplayStream {
     init(path: String) { self.path = path }
 
     /// Whether the trace broke the audit's input contract (exit status 2).
-    public var hasInputProblems: Bool { !inputErrors.isEmpty || readFailure != nil }
+    package var hasInputProblems: Bool { !inputErrors.isEmpty || readFailure != nil }
   }
 
   /// Reads and replays the trace at `path`, handing over its transitions and findings as they settle.
-  public static func run(
+  package static func run(
     path: String, configuration: AuditConfiguration = AuditConfiguration(),
     transition: (ReconstructedTransition) -> Void, finding: (Finding) -> Void
   ) -> Summary {
@@ -97,7 +97,7 @@ public struct ReplayStream {
   ///   TraceReader(source: try mySource())
   /// }, transition: { print($0.id) }, finding: { print($0.message) })
   /// ```
-  public static func run(
+  package static func run(
     path: String, configuration: AuditConfiguration = AuditConfiguration(),
     opening open: () throws(ReadFailure) -> TraceReader,
     transition: (ReconstructedTransition) -> Void, finding: (Finding) -> Void
@@ -159,6 +159,7 @@ public struct ReplayStream {
       onEvent: { event, line in engine.observe(event, line: line, started: started, transition, finding) },
       onRecord: { record in engine.consume(record, started: started, transition, finding) },
       while: { engine.keepsReading(limit: limit) })
+    engine.audit.lines = max(engine.audit.lines, reader.currentLine)
     return engine.finish(stoppedAtLimit: !engine.keepsReading(limit: limit), transition, finding)
   }
 
@@ -166,12 +167,11 @@ public struct ReplayStream {
   /// summary counts.
   private struct Engine {
     var summary: Summary
-    var driver: AuditDriver
+    var audit: TraceAudit
     var reconstructor = TransitionReconstructor()
     let window: Int
     /// Records between passes; `nil` adapts it to the presentations kept.
     let interval: Int?
-    var sawEvent = false
     var waiting: [Waiting] = []
     var settled = 0
     var lastHandedLine = Int.min
@@ -181,8 +181,8 @@ public struct ReplayStream {
 
     init(path: String, configuration: AuditConfiguration, window: Int, interval: Int?) {
       summary = Summary(path: path)
-      driver = AuditDriver(configuration: configuration)
-      driver.keepForgotten()
+      audit = TraceAudit(path: path, configuration: configuration)
+      audit.driver.keepForgotten()
       reconstructor.horizon = ReplayStream.lateFindingWindow
       self.window = window
       self.interval = interval
@@ -197,13 +197,14 @@ public struct ReplayStream {
       _ event: borrowing Event, line: Int, started: (Double) -> Void, _ transition: TransitionSink,
       _ finding: FindingSink
     ) {
-      sawEvent = true
+      // Past the audit's presentation limit nothing more is audited or rebuilt (the driver said why).
+      guard !audit.driver.stoppedAtPresentationLimit else { return }
       if summary.startT == nil {
         summary.startT = event.t
         started(event.t)
       }
       summary.endT = max(summary.endT ?? event.t, event.t)
-      let step = driver.consume(event, line: line)
+      guard let step = audit.feed(event, line: line) else { return }
       noteForgotten(line: line)
       reconstructor.observe(event, line: line, step: step)
       settle(line: line, transition, finding)
@@ -217,30 +218,25 @@ public struct ReplayStream {
       case .event(let event, let line):
         observe(event, line: line, started: started, transition, finding)
       case .skippedEvent(_, let t, _, let line, _):
-        sawEvent = true
         summary.endT = max(summary.endT ?? t, t)
-        driver.consume(record)
+        audit.feed(record)
         noteForgotten(line: line)
         settle(line: line, transition, finding)
-      case .header(let header, _):
-        // The header is the trace's first line or none (TraceFormat.md): what came before an event.
-        if !sawEvent, summary.header == nil { summary.header = header }
-        driver.consume(record)
-      case .inputError, .note:
-        driver.consume(record)
+      case .header, .inputError, .note:
+        audit.feed(record)
       }
     }
 
     /// The presentations the record at `line` forgot are noted before the event's own transition is
     /// rebuilt (a presentation forgotten and presented again in one record begins anew).
     mutating func noteForgotten(line: Int) {
-      for id in driver.takeForgotten() { reconstructor.forgot(id, atLine: line) }
+      for id in audit.driver.takeForgotten() { reconstructor.forgot(id, atLine: line) }
     }
 
     /// Gives the findings the audit settled since the last call to their transitions; they wait to be
     /// handed over by line.
     mutating func takeFindings() {
-      for found in driver.takeFindings() {
+      for found in audit.takeFindings() {
         waiting.append(Waiting(finding: found, settled: settled, track: reconstructor.attribute(found)))
         settled += 1
       }
@@ -253,7 +249,7 @@ public struct ReplayStream {
       recordsSincePass += 1
       guard recordsSincePass >= interval ?? nextPass else { return }
       recordsSincePass = 0
-      reconstructor.release { driver.earliestPendingLine(of: $0) }
+      reconstructor.release { audit.driver.earliestPendingLine(of: $0) }
       // A pass walks every presentation with transitions kept and, with findings waiting, every slot of
       // the machine. The next one comes after twice as many records as presentations are still kept, so
       // a pass costs a constant per record, and what it lets go of is at most that many records old. (Counted
@@ -262,7 +258,7 @@ public struct ReplayStream {
       nextPass = max(1024, 2 * reconstructor.keptPresentations)
       handOverTransitions(window: window, transition)
       guard !waiting.isEmpty else { return }
-      let watermark = min(line + 1, driver.earliestPendingLine() ?? .max)
+      let watermark = min(line + 1, audit.driver.earliestPendingLine() ?? .max)
       handOverFindings(upTo: waiting.count > window ? .max : watermark, finding)
     }
 
@@ -305,7 +301,7 @@ public struct ReplayStream {
       -> Summary
     {
       summary.stoppedAtLimit = stoppedAtLimit
-      driver.finish()
+      let report = audit.finish()
       takeFindings()
       var handed = 0
       reconstructor.finishStream { settled, track, opensTrack in
@@ -316,10 +312,11 @@ public struct ReplayStream {
       handOverFindings(upTo: .max, finding)
       if reconstructor.handedOverOutOfOrder { summary.inOrder = false }
       summary.missedAttributions = reconstructor.missedAttributions
-      summary.events = driver.events
-      summary.inputErrors = driver.inputErrors
-      summary.notes = driver.notes
-      summary.expect = driver.expect
+      summary.header = audit.header
+      summary.events = report.events
+      summary.inputErrors = report.inputErrors
+      summary.notes = report.notes
+      summary.expect = report.expect
       return summary
     }
   }

@@ -6,14 +6,17 @@
 /// for transition in replay.transitions { print(transition.id, transition.kind, transition.outcome) }
 /// ```
 public struct TraceReplay: Sendable {
+  /// The audit of the same pass, as `replay audit` reports it.
   public var report: FileReport
+  /// Every transition in the order they began, each with its findings.
   public var transitions: [ReconstructedTransition]
-  /// The first and last `t` of the trace's events.
+  /// The first `t` of the trace's events, where a timeline starts.
   public var startT: Double?
+  /// The last `t` of the trace's events, where a timeline ends and unfinished transitions are cut.
   public var endT: Double?
   /// The replay stopped at its limit before the end of the trace (`run(path:configuration:limit:opening:)`):
   /// the transitions and findings are those of its beginning.
-  public var stoppedAtLimit = false
+  package var stoppedAtLimit = false
 
   /// Reads and replays the trace at `path` in one streaming pass.
   public static func run(path: String, configuration: AuditConfiguration = AuditConfiguration())
@@ -30,7 +33,7 @@ public struct TraceReplay: Sendable {
   ///   TraceReader(source: try mySource())
   /// }
   /// ```
-  public static func run(
+  package static func run(
     path: String, configuration: AuditConfiguration = AuditConfiguration(),
     opening open: () throws(ReadFailure) -> TraceReader
   ) -> TraceReplay {
@@ -47,7 +50,7 @@ public struct TraceReplay: Sendable {
   /// }
   /// if replay.stoppedAtLimit { print("more than 10,000 transitions or findings") }
   /// ```
-  public static func run(
+  package static func run(
     path: String, configuration: AuditConfiguration = AuditConfiguration(), limit: Int?,
     opening open: () throws(ReadFailure) -> TraceReader
   ) -> TraceReplay {

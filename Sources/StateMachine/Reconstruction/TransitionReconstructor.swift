@@ -9,13 +9,13 @@
 ///
 /// It folds the steps and asks the machine nothing: a transition starts where a step enters a new
 /// direction and ends where a step leaves flight, and the members of a stack's dismissal come and go with
-/// the step that carries them (``StepEffects/group``), so what it rebuilds is exactly what the auditor
+/// the step that carries them (`StepEffects.group`), so what it rebuilds is exactly what the auditor
 /// judged.
 ///
-/// ``ReplayStream`` also lets go of each transition once nothing later in the trace can change it (its
+/// `ReplayStream` also lets go of each transition once nothing later in the trace can change it (its
 /// presentation was forgotten, or a later transition of it began and nothing the machine still holds
 /// names an earlier line), so that it keeps the transitions in flight, not every transition of the trace.
-public struct TransitionReconstructor: Sendable {
+package struct TransitionReconstructor: Sendable {
   /// A transition not handed over yet, with what settling it needs.
   struct Kept: Sendable {
     var transition: ReconstructedTransition
@@ -55,7 +55,7 @@ public struct TransitionReconstructor: Sendable {
   /// What each id's latest presentation was shown in, which its dismissal carries.
   private var styles: [String: Styles] = [:]
   /// How many transitions may begin after the latest of a presentation the machine forgot while a
-  /// finding (or a dismissal) of its id still belongs to it (``ReplayStream/lateFindingWindow``): without
+  /// finding (or a dismissal) of its id still belongs to it (`ReplayStream.lateFindingWindow`): without
   /// a stream, no limit.
   var horizon = Int.max
 
@@ -97,8 +97,8 @@ public struct TransitionReconstructor: Sendable {
   private(set) var handedOverOutOfOrder = false
 
   /// Every transition seen and not handed over yet, in the order they started: every transition of the
-  /// trace unless a ``ReplayStream`` took them as they settled.
-  public var transitions: [ReconstructedTransition] {
+  /// trace unless a `ReplayStream` took them as they settled.
+  package var transitions: [ReconstructedTransition] {
     queue[queueHead...].compactMap { entryOfNumber[$0].map { entries[$0].transition } }
   }
 
@@ -122,10 +122,10 @@ public struct TransitionReconstructor: Sendable {
     return taken
   }
 
-  public init() {}
+  package init() {}
 
   /// Records what `event` (decided by the machine as `step`) tells about its transition.
-  public mutating func observe(_ event: borrowing Event, line: Int, step: SessionStep) {
+  package mutating func observe(_ event: borrowing Event, line: Int, step: SessionStep) {
     let id = step.id
     if step.beginsTransition {
       let settled = settledMembers.removeValue(forKey: id)
@@ -252,11 +252,6 @@ public struct TransitionReconstructor: Sendable {
     if let number, let slot = entryOfNumber[number] { entries[slot].pins += change }
   }
 
-  /// The triggers of a `*DidEnd`, read at every transition's end (a constant, not built there each time).
-  fileprivate static let didEnds: Set<Trigger> = [
-    .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse,
-  ]
-
   /// Settles the transitions still open at the end of the trace: the ones that left flight by the steps
   /// of another (a group's member) ended where their phase says; the others stay unfinished.
   private mutating func settleOpen() {
@@ -274,7 +269,7 @@ public struct TransitionReconstructor: Sendable {
 
   /// Closes the reconstruction: settles what is still open and gives each finding to its transition (the
   /// latest of its presentation that began at or before the finding's line).
-  public mutating func finish(findings: [Finding]) -> [ReconstructedTransition] {
+  package mutating func finish(findings: [Finding]) -> [ReconstructedTransition] {
     settleOpen()
     var byID: [String: [Int]] = [:]
     for number in queue[queueHead...] {
@@ -315,7 +310,7 @@ public struct TransitionReconstructor: Sendable {
   /// The machine forgot `id`'s presentation while the record at `line` was audited: no line it holds falls
   /// in the presentation's transitions any more. Only a later event of the id (which the machine takes for
   /// a presentation it never saw) can still bring a finding to its latest transition, for as long as
-  /// that transition is within the `horizon` (``ReplayStream/lateFindingWindow``); so can a dismissal of
+  /// that transition is within the `horizon` (`ReplayStream.lateFindingWindow`); so can a dismissal of
   /// the id (evidence of a presentation the machine never saw) carry its presentation's style.
   mutating func forgot(_ id: String, atLine line: Int) {
     for number in numbersOfID[id] ?? [] {
@@ -547,7 +542,7 @@ extension ReconstructedTransition {
     if step.endsTransition {
       endedT = t
       // A *DidEnd is the end every transition has: only what stood for it is named.
-      endedBy = TransitionReconstructor.didEnds.contains(step.trigger) ? nil : step.trigger
+      endedBy = step.trigger.traits.contains(.didEnd) ? nil : step.trigger
     }
   }
 }

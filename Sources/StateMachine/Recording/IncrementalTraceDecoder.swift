@@ -21,27 +21,27 @@
 /// handled exactly as `TraceReader` handles them (CRLF, blank lines, a byte-order mark, lines longer than
 /// `TraceReader.maximumLineLength`, one note per unknown event name), so the records are the same
 /// however the bytes were split.
-public struct IncrementalTraceDecoder: Sendable {
+package struct IncrementalTraceDecoder: Sendable {
   private var decoder = LineDecoder()
   private var pending: [UInt8] = []
   private var pendingIsOverlong = false
   private var lineNumber = 0
 
-  public init() {}
+  package init() {}
 
   /// The number of the last complete line decoded (1-based), blank lines included.
-  public var currentLine: Int { lineNumber }
+  package var currentLine: Int { lineNumber }
 
   /// Bytes received after the last `\n`: a line still being written.
-  public var pendingByteCount: Int { pending.count }
+  package var pendingByteCount: Int { pending.count }
 
   /// Takes the next bytes of the trace and returns the records of every line they complete.
-  public mutating func feed(_ bytes: [UInt8]) -> [TraceRecord] {
+  package mutating func feed(_ bytes: [UInt8]) -> [TraceRecord] {
     bytes.withUnsafeBufferPointer { feed($0) }
   }
 
   /// Takes the next bytes of the trace and returns the records of every line they complete.
-  public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> [TraceRecord] {
+  package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> [TraceRecord] {
     guard let base = bytes.baseAddress else { return [] }
     var records: [TraceRecord] = []
     var start = 0
@@ -58,7 +58,7 @@ public struct IncrementalTraceDecoder: Sendable {
   }
 
   /// The end of the trace: decodes a last line that has no `\n` (a cut line is reported as truncated).
-  public mutating func finish() -> [TraceRecord] {
+  package mutating func finish() -> [TraceRecord] {
     guard !pending.isEmpty || pendingIsOverlong else { return [] }
     lineNumber += 1
     return takeLine().map { [$0] } ?? []

@@ -81,7 +81,7 @@ public struct LaunchTraceStore: Sendable {
   /// folder or the file cannot be created, and `writeFailed` when the header cannot be written; nothing
   /// is pruned then.
   public func open(
-    metadata: LaunchMetadata, liveAuditor: LiveAuditor? = nil,
+    metadata: LaunchTrace.Metadata, liveAuditor: LiveAuditor? = nil,
     naming: (@Sendable (AnyObject) -> String?)? = nil,
     onError: @escaping @Sendable (RecordingError) -> Void
   ) throws(RecordingError) -> LaunchTrace {
@@ -92,7 +92,7 @@ public struct LaunchTraceStore: Sendable {
 
   /// `open` with the wall clock, the random digits and the sink's writer hook given (for tests).
   func open(
-    metadata: LaunchMetadata, liveAuditor: LiveAuditor? = nil,
+    metadata: LaunchTrace.Metadata, liveAuditor: LiveAuditor? = nil,
     naming: (@Sendable (AnyObject) -> String?)? = nil, time: WallClockTime, random: () -> UInt32,
     beforeWrite: (@Sendable () -> Void)? = nil, onError: @escaping @Sendable (RecordingError) -> Void
   ) throws(RecordingError) -> LaunchTrace {

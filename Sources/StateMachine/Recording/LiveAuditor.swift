@@ -9,13 +9,12 @@
 /// let recorder = TraceRecorder(sink: try FileTraceSink(path: path), liveAuditor: live)
 /// ```
 ///
-/// It feeds events exactly as `FileReport` does for a file (events to `Auditor.audit`, skipped unknown
-/// events to `Auditor.advanceClock`, `Auditor.finish` at the end), so its findings are the findings of
-/// an offline audit of the same trace, at the same lines. Most findings come with the event that shows
+/// It is a ``TraceAudit`` behind a lock, fed as `FileReport` feeds one for a file, so its findings are the
+/// findings of an offline audit of the same trace, at the same lines. Most findings come with the event that shows
 /// them; a hang is settled by a later event (of any presentation) or by `finish()`. Safe to use from any
 /// thread; the handler runs on the calling thread, outside the auditor's lock.
 public final class LiveAuditor: Sendable {
-  private let state: LockedState<AuditDriver>
+  private let state: LockedState<TraceAudit>
 
   private let onFinding: @Sendable (Finding) -> Void
 
@@ -24,7 +23,7 @@ public final class LiveAuditor: Sendable {
     configuration: AuditConfiguration = AuditConfiguration(),
     onFinding: @escaping @Sendable (Finding) -> Void = { _ in }
   ) {
-    state = LockedState(AuditDriver(configuration: configuration))
+    state = LockedState(TraceAudit(configuration: configuration))
     self.onFinding = onFinding
   }
 
@@ -46,10 +45,10 @@ public final class LiveAuditor: Sendable {
   /// ```
   @discardableResult
   public func consume(_ record: TraceRecord) -> [Finding] {
-    let settled = state.withLock { driver in
-      let before = driver.findings.count
-      driver.consume(record)
-      return Array(driver.findings[before...])
+    let settled = state.withLock { audit in
+      let before = audit.findings.count
+      audit.feed(record)
+      return Array(audit.findings[before...])
     }
     deliver(settled)
     return settled
@@ -64,9 +63,7 @@ public final class LiveAuditor: Sendable {
   /// ```
   @discardableResult
   public func catchUp(on trace: [UInt8]) -> Int {
-    state.withLock { driver in
-      for record in TraceReader(bytes: trace) { driver.consume(record) }
-    }
+    state.withLock { audit in audit.read(TraceReader(bytes: trace)) }
     guard let last = trace.last else { return 0 }
     return trace.count { $0 == 0x0A } + (last == 0x0A ? 0 : 1)
   }
@@ -85,17 +82,17 @@ public final class LiveAuditor: Sendable {
   /// Applies a trace header's `ignore` (rules this file does not report). Only before the first event:
   /// a header is the trace's first line, and the findings so far must not change meaning.
   func applyHeader(_ header: TraceHeader) {
-    state.withLock { driver in _ = driver.consume(.header(header, line: 1)) }
+    state.withLock { audit in _ = audit.feed(.header(header, line: 1)) }
   }
 
   /// The end of the trace: settles what only the end settles (appearance callbacks never resolved).
   /// Later events are ignored.
   @discardableResult
   public func finish() -> [Finding] {
-    let settled: [Finding] = state.withLock { driver in
-      let before = driver.findings.count
-      driver.finish()
-      return Array(driver.findings[before...])
+    let settled: [Finding] = state.withLock { audit in
+      let before = audit.findings.count
+      audit.finish()
+      return Array(audit.findings[before...])
     }
     deliver(settled)
     return settled
@@ -105,7 +102,7 @@ public final class LiveAuditor: Sendable {
   public var findings: [Finding] { state.withLock { $0.findings } }
 
   /// Every finding so far sorted by line, as a report lists them.
-  public var findingsByLine: [Finding] { state.withLock { $0.findingsByLine } }
+  public var findingsByLine: [Finding] { state.withLock { $0.driver.findingsByLine } }
 
   /// Events audited so far.
   public var events: Int { state.withLock { $0.events } }
@@ -113,11 +110,10 @@ public final class LiveAuditor: Sendable {
   /// Audits without calling the handler: the recorder calls this with its own lock held, and delivers
   /// after releasing it.
   func settle(_ event: Event, line: Int) -> [Finding] {
-    state.withLock { driver in
-      guard !driver.isFinished else { return [] }
-      let before = driver.findings.count
-      driver.audit(event, line: line)
-      return Array(driver.findings[before...])
+    state.withLock { audit in
+      let before = audit.findings.count
+      audit.feed(event, line: line)
+      return Array(audit.findings[before...])
     }
   }
 

@@ -14,6 +14,7 @@ public final class MemoryTraceSink: TraceSink {
 
   private let state = LockedState(State())
 
+  /// An empty sink; a test reads the trace back from `lines` or `text`.
   public init() {}
 
   /// Every line written so far, without terminators.

@@ -14,7 +14,7 @@
 /// suffix, because a trace cannot tell two objects apart that shared an id (and so does a proposal that
 /// names a root, which only `registerRoot` gives). Every id ever issued is kept (a few bytes each) so that
 /// none is issued twice.
-public final class PresentationIds: Sendable {
+package final class PresentationIds: Sendable {
   /// A weak reference to a registered object and the id it was given.
   private struct Entry {
     weak var object: AnyObject?
@@ -38,13 +38,13 @@ public final class PresentationIds: Sendable {
   /// ```swift
   /// let ids = PresentationIds { ($0 as? Screen)?.screenName }
   /// ```
-  public init(naming: (@Sendable (AnyObject) -> String?)? = nil) {
+  package init(naming: (@Sendable (AnyObject) -> String?)? = nil) {
     self.naming = naming
   }
 
   /// The id of `object`: a root's name if it was registered as a root, else the id given to it when it
   /// was first seen.
-  public func id(of object: AnyObject) -> String {
+  package func id(of object: AnyObject) -> String {
     let key = ObjectIdentifier(object)
     if let known = state.withLock({ state in Self.live(key, object, in: state) }) { return known }
     // The naming closure runs outside the lock: it is app code and may call back into the registry.
@@ -73,7 +73,7 @@ public final class PresentationIds: Sendable {
   }
 
   /// Whether `object` was registered as a root (`registerRoot`) and is still alive.
-  public func isRoot(_ object: AnyObject) -> Bool {
+  package func isRoot(_ object: AnyObject) -> Bool {
     let key = ObjectIdentifier(object)
     return state.withLock { state in state.roots[key].map { $0.object === object } ?? false }
   }
@@ -85,7 +85,7 @@ public final class PresentationIds: Sendable {
   /// ids.registerRoot(window.rootViewController!, scene: nil)   // "root"
   /// ```
   @discardableResult
-  public func registerRoot(_ object: AnyObject, scene: String? = nil) -> String {
+  package func registerRoot(_ object: AnyObject, scene: String? = nil) -> String {
     let id = scene.map { $0.isEmpty ? "root" : "root:\($0)" } ?? "root"
     let key = ObjectIdentifier(object)
     state.withLock { state in state.roots[key] = Entry(object: object, id: id) }

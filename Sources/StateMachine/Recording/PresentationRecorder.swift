@@ -21,7 +21,7 @@ public final class PresentationRecorder: Sendable {
   /// The recorder the events are written through (for `flush`, `close`, counts and `mark`).
   public let trace: TraceRecorder
   /// The ids given to view controllers.
-  public let ids: PresentationIds
+  package let ids: PresentationIds
 
   /// A presentation recorder writing through `trace`, naming view controllers with `naming` where it
   /// returns a name (else by type and ordinal).

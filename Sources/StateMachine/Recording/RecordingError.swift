@@ -40,6 +40,7 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
     case existingTraceUnreadable
   }
 
+  /// What went wrong, to decide in code whether to retry, alert or go on.
   public var kind: Kind
   /// The POSIX error number (`ENOSPC`, `EBADF`, `EACCES`, …), when the failure came from the system.
   public var code: Int32?
@@ -52,6 +53,7 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
   /// its `recordedEvents`.
   public var lostLines: Int
 
+  /// An error as a sink or a recorder reports it; a custom sink throws these too.
   public init(kind: Kind, code: Int32? = nil, path: String? = nil, message: String, lostLines: Int = 0) {
     self.kind = kind
     self.code = code

@@ -25,6 +25,7 @@ public struct SystemTraceClock: TraceClock {
     private let secondsPerTick: Double
   #endif
 
+  /// The clock reading the system's monotonic time, as a recorder's default.
   public init() {
     #if canImport(Darwin)
       var timebase = mach_timebase_info_data_t()

@@ -86,7 +86,7 @@ enum TraceLineFormatter {
       total += fragment.count
       switch key.valueType {
       case .number, .bool: total += 32
-      case .string: total += 2 + 6 * (string(key, of: payload)?.utf8.count ?? 0)
+      case .string: total += 2 + 6 * (payload.string(key)?.utf8.count ?? 0)
       }
     }
     return total
@@ -100,15 +100,15 @@ enum TraceLineFormatter {
     for (key, fragment) in format.keys {
       switch key.valueType {
       case .number:
-        guard let value = number(key, of: payload) else { continue }
+        guard let value = payload.number(key) else { continue }
         writer.append(fragment)
         writer.appendJSONNumber(value)
       case .bool:
-        guard let value = bool(key, of: payload) else { continue }
+        guard let value = payload.flag(key) else { continue }
         writer.append(fragment)
         writer.append(ascii: value ? "true" : "false")
       case .string:
-        guard let value = string(key, of: payload) else { continue }
+        guard let value = payload.string(key) else { continue }
         writer.append(fragment)
         writer.appendJSONString(value)
       }
@@ -153,53 +153,6 @@ enum TraceLineFormatter {
       count = length
     }
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  static func number(_ key: PayloadKey, of payload: Payload) -> Double? {
-    switch key {
-    case .width: payload.width
-    case .height: payload.height
-    case .duration: payload.duration
-    case .percent: payload.percent
-    case .completionSpeed: payload.completionSpeed
-    case .translation: payload.translation
-    case .velocity: payload.velocity
-    case .presenter, .style, .name, .animated, .completed, .didComplete, .wantsInteractiveStart,
-      .resolvedStyle:
-      nil
-    }
-  }
-
-  static func bool(_ key: PayloadKey, of payload: Payload) -> Bool? {
-    switch key {
-    case .animated: payload.animated
-    case .completed: payload.completed
-    case .didComplete: payload.didComplete
-    case .wantsInteractiveStart: payload.wantsInteractiveStart
-    case .presenter, .style, .name, .width, .height, .duration, .percent, .completionSpeed, .translation,
-      .velocity, .resolvedStyle:
-      nil
-    }
-  }
-
-  static func string(_ key: PayloadKey, of payload: Payload) -> String? {
-    switch key {
-    case .presenter: payload.presenter
-    case .style: payload.style
-    case .name: payload.name
-    case .resolvedStyle: payload.resolvedStyle
-    case .animated, .completed, .didComplete, .wantsInteractiveStart, .width, .height, .duration, .percent,
-      .completionSpeed, .translation, .velocity:
-      nil
-    }
-  }
-
-  static func has(_ key: PayloadKey, in payload: Payload) -> Bool {
-    switch key.valueType {
-    case .number: number(key, of: payload) != nil
-    case .bool: bool(key, of: payload) != nil
-    case .string: string(key, of: payload) != nil
-    }
   }
 }
 

@@ -219,11 +219,11 @@ public final class TraceRecorder: Sendable {
       RecordingError(kind: .invalidEvent, message: "\(kind.rawValue) not recorded: \(message)")
     }
     if id.isEmpty { return invalid("the presentation id is empty") }
-    for key in format.required where !TraceLineFormatter.has(key, in: payload) {
+    for key in format.required where !payload.holds(key) {
       return invalid("it needs \"\(key.rawValue)\" in its payload (id \(id))")
     }
     for (key, _) in format.keys where key.valueType == .number {
-      if let value = TraceLineFormatter.number(key, of: payload), !value.isFinite {
+      if let value = payload.number(key), !value.isFinite {
         return invalid("\"\(key.rawValue)\" is \(value), which JSON cannot hold (id \(id))")
       }
     }

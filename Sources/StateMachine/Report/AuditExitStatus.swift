@@ -11,7 +11,7 @@
 ///
 /// The values follow swift-argument-parser's `ExitCode` (`success`, `failure`, `validationFailure` = 64);
 /// where several apply, input errors win over findings.
-public enum AuditExitStatus: Int32, Sendable, Hashable, CaseIterable {
+package enum AuditExitStatus: Int32, Sendable, Hashable, CaseIterable {
   /// 0: nothing to report; an audit may still have printed warnings (unless strict).
   case clean = 0
   /// 1: what the command checks failed: an error finding (or any finding when strict), findings that
@@ -31,7 +31,7 @@ public enum AuditExitStatus: Int32, Sendable, Hashable, CaseIterable {
   /// ```swift
   /// AuditExitStatus(errors: 1, warnings: 0, inputErrors: 1, strict: false)  // .inputError: 2 wins over 1
   /// ```
-  public init(errors: Int, warnings: Int, inputErrors: Int, strict: Bool) {
+  package init(errors: Int, warnings: Int, inputErrors: Int, strict: Bool) {
     if inputErrors > 0 {
       self = .inputError
     } else if errors > 0 || (strict && warnings > 0) {
@@ -46,7 +46,7 @@ public enum AuditExitStatus: Int32, Sendable, Hashable, CaseIterable {
   /// ```swift
   /// AuditExitStatus.findings.verdict(errors: 2).text  // "failed"
   /// ```
-  public enum Verdict: String, Sendable, Hashable, CaseIterable {
+  package enum Verdict: String, Sendable, Hashable, CaseIterable {
     /// Exit 0.
     case clean
     /// Exit 1 with an error finding.
@@ -58,7 +58,7 @@ public enum AuditExitStatus: Int32, Sendable, Hashable, CaseIterable {
     case inputErrors = "input errors"
 
     /// The words in the summary's parentheses.
-    public var text: String { rawValue }
+    package var text: String { rawValue }
   }
 
   /// The verdict of a run with this status and `errors` error findings: a failed run with no error
@@ -67,7 +67,7 @@ public enum AuditExitStatus: Int32, Sendable, Hashable, CaseIterable {
   /// ```swift
   /// AuditExitStatus.clean.verdict(errors: 0)  // .clean
   /// ```
-  public func verdict(errors: Int) -> Verdict {
+  package func verdict(errors: Int) -> Verdict {
     switch self {
     case .clean: .clean
     case .findings: errors > 0 ? .failed : .strictWarnings

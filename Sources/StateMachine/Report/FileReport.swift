@@ -5,18 +5,22 @@
 /// report.findings.isEmpty // true
 /// ```
 public struct FileReport: Sendable, Hashable {
+  /// The file audited, as the caller named it: the reports print it before every finding.
   public var path: String
   /// Event lines read (header, blank, bad and unknown-event lines not counted).
   public var events: Int = 0
   /// Findings sorted by line.
   public var findings: [Finding] = []
+  /// Lines that could not be read, skipped by the audit: any of them fails it with exit status 2.
   public var inputErrors: [InputError] = []
-  public var notes: [TraceNote] = []
+  /// What the reader noticed without failing the audit, such as an unknown event name.
+  public var notes: [TraceRecord.Note] = []
   /// The header's `expect`, when the file states one.
   public var expect: [String]?
   /// The file could not be opened or read at all.
   public var readFailure: String?
 
+  /// An empty report of `path`, filled by auditing its records.
   public init(path: String) { self.path = path }
 
   /// Whether the file broke the audit's input contract (exit status 2).
@@ -40,7 +44,7 @@ public struct FileReport: Sendable, Hashable {
   ///   TraceReader(source: try mySource())
   /// }
   /// ```
-  public static func audit(
+  package static func audit(
     path: String, configuration: AuditConfiguration = AuditConfiguration(),
     opening open: () throws(ReadFailure) -> TraceReader
   ) -> FileReport {
@@ -53,38 +57,19 @@ public struct FileReport: Sendable, Hashable {
     return report
   }
 
-  /// Audits an already opened reader.
+  /// Audits an already opened reader (``TraceAudit/read(_:)``), adding what it found to this report.
   ///
-  /// The reader is taken, not copied: a copy shares the reader's buffer and tables, so its first read
-  /// would copy them all (a 128 KiB buffer and the id interner), which cost more than auditing a short
-  /// trace.
+  /// The reader is taken, not copied: a copy's first read would copy its buffer and tables.
   public mutating func consume(
     _ reader: consuming TraceReader, configuration: AuditConfiguration = AuditConfiguration()
   ) {
-    var driver = AuditDriver(configuration: configuration)
-    // One event value, overwritten in place line after line (`TraceReader.readAll`): the hot path
-    // builds and copies no large value per line.
-    var event = Event(t: 0, id: "", kind: .mark)
-    reader.readAll(
-      into: &event, onEvent: { event, line in driver.audit(event, line: line) },
-      onRecord: { record in driver.consume(record) })
-    if driver.events == 0, driver.inputErrors.isEmpty, driver.notes.isEmpty {
-      // An empty or header-only trace is clean, but a recording that wrote nothing should be visible.
-      driver.note(
-        TraceNote(
-          line: max(reader.currentLine, 1),
-          message: "no events: nothing to audit (did the recording write any?)"))
-    }
-    driver.finish()
-    take(driver)
-  }
-
-  /// The report of what `driver` audited.
-  mutating func take(_ driver: AuditDriver) {
-    events += driver.events
-    expect = driver.expect
-    findings = driver.findingsByLine
-    inputErrors += driver.inputErrors
-    notes += driver.notes
+    var audit = TraceAudit(path: path, configuration: configuration)
+    audit.read(reader)
+    let found = audit.finish()
+    events += found.events
+    expect = found.expect
+    findings = found.findings
+    inputErrors += found.inputErrors
+    notes += found.notes
   }
 }

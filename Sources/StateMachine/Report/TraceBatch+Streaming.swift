@@ -27,7 +27,7 @@ extension TraceBatch {
   /// `jobs` traces in flight and `jobs × buffer` items, never a trace's items or the fleet's. When
   /// `consume` returns false, the rest is dropped: no path is started any more and what the running
   /// ones emit is thrown away.
-  public static func stream<Path: Sendable, Item: Sendable>(
+  package static func stream<Path: Sendable, Item: Sendable>(
     _ paths: [Path], jobs: Int, buffer: Int = 64,
     produce: @escaping @Sendable (Path, _ emit: (Item) -> Void) -> Void,
     consume: (_ index: Int, Item) -> Bool
@@ -40,7 +40,10 @@ extension TraceBatch {
       }
       return
     }
-    let channels = Channels<Item>(count: paths.count, capacity: max(1, buffer))
+    // Paths are started at most twice the workers ahead of the one being consumed: a path that emits
+    // little and often never waits on its capacity, and would otherwise let the workers run through the
+    // whole fleet, holding what each path emitted until the consumer reaches it.
+    let channels = Channels<Item>(count: paths.count, capacity: max(1, buffer), ahead: 2 * workers)
     for _ in 0..<workers {
       DispatchQueue.global().async {
         while let index = channels.claim() {
@@ -72,10 +75,15 @@ extension TraceBatch {
     private var items: [Int: [Item]] = [:]
     private var finished: [Bool]
     private var next = 0
+    /// Paths the consumer has taken everything of.
+    private var taken = 0
+    /// How many paths past `taken` may be started.
+    private let ahead: Int
     private var stopped = false
 
-    init(count: Int, capacity: Int) {
+    init(count: Int, capacity: Int, ahead: Int) {
       self.capacity = capacity
+      self.ahead = max(1, ahead)
       finished = Array(repeating: false, count: count)
       mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
       mutex.initialize(to: pthread_mutex_t())
@@ -100,9 +108,11 @@ extension TraceBatch {
       return body()
     }
 
-    /// The next path to produce, in order, or `nil` when none is left (or the run stopped).
+    /// The next path to produce, in order, once it is within `ahead` of the path being consumed, or `nil`
+    /// when none is left (or the run stopped).
     func claim() -> Int? {
       locked {
+        while !stopped, next < finished.count, next >= taken + ahead { pthread_cond_wait(condition, mutex) }
         guard !stopped, next < finished.count else { return nil }
         next += 1
         return next - 1
@@ -130,9 +140,10 @@ extension TraceBatch {
     func take(_ index: Int) -> (items: [Item], done: Bool) {
       locked {
         while items[index, default: []].isEmpty, !finished[index] { pthread_cond_wait(condition, mutex) }
-        let taken = items.removeValue(forKey: index) ?? []
+        let takenItems = items.removeValue(forKey: index) ?? []
+        if finished[index] { taken = max(taken, index + 1) }
         pthread_cond_broadcast(condition)
-        return (taken, finished[index])
+        return (takenItems, finished[index])
       }
     }
 

@@ -16,10 +16,10 @@ import Dispatch
 ///
 /// Each thread takes the next file as it finishes one, so a few large traces do not leave a core idle
 /// while the small ones queue behind them. Memory holds the results (findings), never a trace.
-public enum TraceBatch {
+package enum TraceBatch {
   /// `body` applied to every path on up to `jobs` threads; the results in the order of `paths` (a path as
   /// a `String`, or as any value that names a file).
-  public static func map<Path: Sendable, Output: Sendable>(
+  package static func map<Path: Sendable, Output: Sendable>(
     _ paths: [Path], jobs: Int, _ body: @escaping @Sendable (Path) -> Output
   ) -> [Output] {
     let workers = max(1, min(jobs, paths.count))

@@ -8,15 +8,16 @@
 /// result.snapshot        // to resume from next time
 /// ```
 ///
-/// Before resuming, the log is checked against the snapshot's `LogFingerprint`: a log shorter than the
-/// snapshot's offset, or whose bytes before it differ, is not the log the snapshot was taken from, and is
-/// refused. A run folds complete lines only: a last line with no `\n` yet (being written) is left for the
+/// Before resuming, the snapshot is checked for consistency (as `AuditSnapshot(json:)` checks it), and the
+/// log against the snapshot's `LogFingerprint`: a log shorter than the snapshot's offset, or whose bytes
+/// before it differ, is not the log the snapshot was taken from, and is refused. Bytes further back than
+/// the fingerprint are not read: a log rewritten there is resumed with the state its old bytes left. A run folds complete lines only: a last line with no `\n` yet (being written) is left for the
 /// next run, with a note.
-public enum IncrementalAudit {
+package enum IncrementalAudit {
   /// What one incremental run found, and where to resume next time.
-  public struct Result: Sendable {
-    public var report: FileReport
-    public var snapshot: AuditSnapshot
+  package struct Result: Sendable {
+    package var report: FileReport
+    package var snapshot: AuditSnapshot
   }
 
   /// The line a resumed reader reads first and the audit skips (see `LinePositionSource`).
@@ -24,7 +25,7 @@ public enum IncrementalAudit {
 
   /// Audits `path` after `snapshot`'s offset (from the start without a snapshot). The end of the trace is
   /// not treated as final (the log may grow), so nothing that only the end settles is reported.
-  public static func run(
+  package static func run(
     path: String, resumingFrom snapshot: AuditSnapshot? = nil,
     configuration: AuditConfiguration = AuditConfiguration()
   ) throws(AuditSnapshotError) -> Result {
@@ -61,7 +62,7 @@ public enum IncrementalAudit {
   }
 
   /// Audits a trace held in memory after `snapshot`'s offset, as `run(path:)` audits a file.
-  public static func run(
+  package static func run(
     bytes: [UInt8], path: String, resumingFrom snapshot: AuditSnapshot? = nil,
     configuration: AuditConfiguration = AuditConfiguration()
   ) throws(AuditSnapshotError) -> Result {
@@ -81,8 +82,12 @@ public enum IncrementalAudit {
   private static func check(_ snapshot: AuditSnapshot?, configuration: AuditConfiguration)
     throws(AuditSnapshotError)
   {
+    guard let snapshot else { return }
+    // A snapshot built in code never went through `init(json:)`'s checks; the offsets and counts below
+    // are only safe to use once they hold.
+    if let inconsistency = snapshot.inconsistency { throw AuditSnapshot.edited(inconsistency) }
     // The auditor also disables what the trace header ignores; the caller's settings must be the rest.
-    guard let snapshot, snapshot.auditor.configuration != configuration.ignoring(snapshot.ignore) else {
+    guard snapshot.auditor.configuration != configuration.ignoring(snapshot.ignore) else {
       return
     }
     throw AuditSnapshotError(
@@ -117,9 +122,7 @@ public enum IncrementalAudit {
     source: any ByteSource, path: String, resumingFrom snapshot: AuditSnapshot?,
     configuration: AuditConfiguration, bytes: (_ offset: Int, _ count: Int) -> [UInt8]
   ) -> Result {
-    var driver = AuditDriver(
-      configuration: configuration, resuming: snapshot?.auditor, ignore: snapshot?.ignore ?? [],
-      notedUnknownEvents: Set(snapshot?.reportedUnknownEvents ?? []))
+    var audit = TraceAudit(path: path, configuration: configuration, resumingFrom: snapshot)
     let startLine = snapshot?.line ?? 0
     let startOffset = snapshot?.log.length ?? 0
     // Mid-file, the primer stands for the lines before the offset (relative line 1, skipped).
@@ -135,17 +138,17 @@ public enum IncrementalAudit {
         unfinishedLine = relative + shift
         continue
       }
-      driver.consume(record.shifted(by: shift))
+      audit.feed(record.shifted(by: shift))
     }
     if let unfinishedLine {
-      driver.note(
+      audit.note(
         TraceNote(
           line: unfinishedLine,
           message: "line \(unfinishedLine) has no line end yet (still being written?); the next run audits it"
         ))
     }
-    var report = FileReport(path: path)
-    report.take(driver)
+    // Not finished: the trace may grow, so what only its end settles is not reported (nor "no events").
+    let report = audit.report
     let end = startOffset + counted.lastLineEnd
     let tailLength = min(LogFingerprint.tailSize, end)
     let log =
@@ -154,9 +157,9 @@ public enum IncrementalAudit {
       : LogFingerprint(length: end, tail: bytes(end - tailLength, tailLength))
     var next = AuditSnapshot(
       line: startLine + counted.lineEnds, log: log, events: (snapshot?.events ?? 0) + report.events,
-      auditor: driver.auditor)
-    next.reportedUnknownEvents = driver.notedUnknownEvents.sorted()
-    next.ignore = driver.ignore
+      auditor: audit.auditor)
+    next.reportedUnknownEvents = audit.driver.notedUnknownEvents.sorted()
+    next.ignore = audit.driver.ignore
     return Result(report: report, snapshot: next)
   }
 }

@@ -8,26 +8,26 @@
 ///
 /// A log that only grew still holds exactly those bytes there; a truncated, rotated or rewritten log, or
 /// another file, does not (short of a 64-bit collision on the very bytes before the offset).
-public struct LogFingerprint: Sendable, Hashable, Codable {
+package struct LogFingerprint: Sendable, Hashable, Codable {
   /// How many bytes before the offset the hash covers (fewer when the offset is smaller).
-  public static let tailSize = 4096
+  package static let tailSize = 4096
 
   /// The offset: bytes of the log folded into the snapshot, every one of them a complete line.
-  public var length: Int
+  package var length: Int
   /// How many bytes the hash covers, ending at `length`.
-  public var tailLength: Int
+  package var tailLength: Int
   /// FNV-1a, 64 bits, of those bytes, as 16 hex digits.
-  public var tailHash: String
+  package var tailHash: String
 
   /// The fingerprint of a log whose first `length` bytes end with `tail` (at most `tailSize` bytes).
-  public init(length: Int, tail: some Collection<UInt8>) {
+  package init(length: Int, tail: some Collection<UInt8>) {
     self.length = length
     tailLength = tail.count
     tailHash = ModelFingerprint.fnv1a(bytes: tail)
   }
 
   /// Whether `tail`, the `tailLength` bytes a log now holds before `length`, are the ones fingerprinted.
-  public func matches(tail: some Collection<UInt8>) -> Bool {
+  package func matches(tail: some Collection<UInt8>) -> Bool {
     tail.count == tailLength && ModelFingerprint.fnv1a(bytes: tail) == tailHash
   }
 }

@@ -5,12 +5,12 @@
 /// ```swift
 /// ModelFingerprint.current // e.g. "4f1c2a9b0d3e5f67"
 /// ```
-public enum ModelFingerprint {
+package enum ModelFingerprint {
   /// Bumped whenever the machine's code changes what it decides beyond the table and the catalog.
-  public static let machineRevision = 4
+  package static let machineRevision = 4
 
   /// The fingerprint of the model compiled into this build.
-  public static let current: String = {
+  package static let current: String = {
     var text = "machine \(machineRevision)\n"
     for row in TransitionTable.rows {
       text +=

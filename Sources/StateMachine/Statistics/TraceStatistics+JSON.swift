@@ -119,7 +119,7 @@ extension TraceStatistics {
 
   /// Reads statistics written by `json()`, for merging; throws a message naming what is wrong (a
   /// version other than ``formatVersion`` included).
-  public init(json text: String) throws(StatisticsFormatError) {
+  package init(json text: String) throws(StatisticsFormatError) {
     let object: JSONLineParser.Object
     do {
       object = try Array(text.utf8).withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
@@ -199,8 +199,8 @@ extension TraceStatistics {
 }
 
 /// Statistics JSON that `TraceStatistics(json:)` cannot read.
-public struct StatisticsFormatError: Error, Sendable {
-  public var message: String
+package struct StatisticsFormatError: Error, Sendable {
+  package var message: String
 }
 
 #if canImport(Glibc)

@@ -5,7 +5,7 @@ extension TraceStatistics {
   /// print(statistics.text())  // "3 files, 120 events, 8 transitions\n\ntransitions …"
   /// ```
   ///
-  /// Rule ids and style names are escaped for the terminal (``TerminalText``): a trace's styles and merged
+  /// Rule ids and style names are escaped for the terminal (`TerminalText`): a trace's styles and merged
   /// statistics JSON may hold any text.
   public func text() -> String {
     let transitionCount = transitions.values.reduce(0) { $0.addingSaturating($1) }

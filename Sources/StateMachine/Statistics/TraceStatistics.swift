@@ -15,6 +15,7 @@ public struct TraceStatistics: Sendable, Hashable {
   public struct Durations: Sendable, Hashable {
     /// From animation start to `completeTransition`.
     public var measured = Histogram()
+    /// The animator's declared duration, what `measured` is held to.
     public var declared = Histogram()
     /// measured ÷ declared, for transitions that have both.
     public var ratio = Histogram()
@@ -29,16 +30,23 @@ public struct TraceStatistics: Sendable, Hashable {
     }
   }
 
+  /// Traces added, to weigh every other count.
   public var files = 0
+  /// Event lines read, over every trace.
   public var events = 0
+  /// Lines that could not be read, over every trace: a fleet's recording problems.
   public var inputErrors = 0
   /// "kind outcome" (e.g. "dismissal cancelled") → count.
   public var transitions: [String: Int] = [:]
+  /// Measured and declared durations, by presentation and dismissal, whose ratio shows slow animators.
   public var durations: [ReconstructedTransition.Kind: Durations] = [:]
+  /// Interactions the user finished.
   public var finished = 0
+  /// Interactions the user cancelled, against `finished`: how often users change their mind.
   public var cancelled = 0
   /// The progress (0...1) at which users let go, by finish or cancel.
   public var finishProgress = Histogram()
+  /// The progress at which users let go by cancelling.
   public var cancelProgress = Histogram()
   /// How the app saw each transition (``ReconstructedTransition/Source`` raw value → count): with its own
   /// presentation controller, from its animator alone, or observed from outside.
@@ -52,12 +60,14 @@ public struct TraceStatistics: Sendable, Hashable {
   /// Transitions the user caught again at least once, and all the catches together: how often users
   /// interrupt.
   public var interrupted = 0
+  /// Every catch of every transition, against `interrupted`.
   public var interruptions = 0
   /// Container layout passes (Will to Did).
   public var layoutPasses = Histogram()
   /// Rule id → count.
   public var findings: [String: Int] = [:]
 
+  /// Empty statistics, to add replays to or merge others into.
   public init() {}
 
   /// Adds one replayed trace.
@@ -69,7 +79,7 @@ public struct TraceStatistics: Sendable, Hashable {
     for transition in replay.transitions { add(transition) }
   }
 
-  /// Adds what a ``ReplayStream`` says of one trace besides its transitions: its events, input errors and
+  /// Adds what a `ReplayStream` says of one trace besides its transitions: its events, input errors and
   /// findings (add each transition as the stream hands it over, in order).
   ///
   /// ```swift
@@ -77,7 +87,7 @@ public struct TraceStatistics: Sendable, Hashable {
   /// let summary = ReplayStream.run(path: path, transition: { statistics.add($0) }, finding: { _ in })
   /// statistics.add(summary)
   /// ```
-  public mutating func add(_ summary: ReplayStream.Summary) {
+  package mutating func add(_ summary: ReplayStream.Summary) {
     addTrace(
       events: summary.events, inputErrors: summary.inputErrors.count, unreadable: summary.readFailure != nil)
     // By rule id, as `add(_: TraceReplay)` counts them (the counts are the same in any order).

@@ -5,7 +5,7 @@ extension AuditState {
   /// print(state.text(path: "session.jsonl"))  // "after line 12 (t=3.4):\n  card: presented…"
   /// ```
   ///
-  /// Ids, the path and messages are escaped for the terminal (``TerminalText``).
+  /// Ids, the path and messages are escaped for the terminal (`TerminalText`).
   public func text(path: String? = nil) -> String {
     let escaped = TerminalText.escaped
     var out = "after line \(line)" + (t.map { " (t=\(ReadableNumber.text($0)))" } ?? "") + ":\n"

@@ -18,9 +18,13 @@ public struct AuditState: Sendable, Hashable {
 
   /// One presentation as the machine holds it.
   public struct Presentation: Sendable, Hashable {
+    /// The presentation's id.
     public var id: String
+    /// Where it is in its lifecycle.
     public var phase: Phase
+    /// Who presents it, a root or another presentation, while it is on a stack.
     public var presenter: String?
+    /// What it presents in turn, if anything: the next one up its stack.
     public var child: String?
     /// The last update's percent, while an interaction runs.
     public var progress: Double?
@@ -29,16 +33,19 @@ public struct AuditState: Sendable, Hashable {
     /// A `viewWill*` waiting for its `viewDid*`, with its line.
     public var pendingAppearance: String?
     /// For a transition in flight: when it becomes a hang, and why.
-    public var deadline: TransitionDeadline?
+    package var deadline: TransitionDeadline?
   }
 
   /// The last line folded in (for `.line(N)`, N itself when the trace has that many lines, whatever the
   /// line holds: a header, a blank or a bad line), and the time of the last event folded in.
   public var line: Int
+  /// The time of the last event folded in; `nil` before the first.
   public var t: Double?
+  /// Every live presentation at the point, by id: what a coordinator under test should agree with.
   public var presentations: [Presentation]
   /// Every root with a stack: the root first, then each presentation above it.
   public var stacks: [[String]]
+  /// The findings settled up to the point, sorted by line.
   public var findings: [Finding]
   /// The lines up to the point that could not be read (skipped, as the audit skips them).
   public var inputErrors: [InputError] = []
@@ -47,14 +54,14 @@ public struct AuditState: Sendable, Hashable {
   public static func at(
     _ point: Point, in reader: TraceReader, configuration: AuditConfiguration = AuditConfiguration()
   ) -> AuditState {
-    var driver = AuditDriver(configuration: configuration)
+    var audit = TraceAudit(configuration: configuration)
     var reader = reader
     var line = 0
     var t: Double?
     func state() -> AuditState {
       if case .line(let last) = point { line = max(line, min(last, reader.currentLine)) }
       return AuditState(
-        of: driver.auditor, line: line, t: t, findings: driver.findings, inputErrors: driver.inputErrors)
+        of: audit.auditor, line: line, t: t, findings: audit.findings, inputErrors: audit.inputErrors)
     }
     while let record = reader.next() {
       switch record {
@@ -73,7 +80,7 @@ public struct AuditState: Sendable, Hashable {
       case .note:
         continue
       }
-      driver.consume(record)
+      audit.feed(record)
     }
     return state()
   }

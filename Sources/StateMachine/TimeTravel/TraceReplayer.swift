@@ -32,7 +32,9 @@ public struct TraceReplayer {
 
   /// One delivered event with what the audit made of it.
   public struct Step: Sendable {
+    /// The event, as the trace recorded it.
     public var event: Event
+    /// Its line in the file, which the findings cite.
     public var line: Int
     /// Seconds since the trace's first event, on the recording's clock.
     public var virtualTime: Double
@@ -41,16 +43,16 @@ public struct TraceReplayer {
   }
 
   private var reader: TraceReader
-  private var driver: AuditDriver
+  private var audit: TraceAudit
   private let pacing: Pacing
   private let sleep: @Sendable (Double) -> Void
   private var startT: Double?
   private var previousT: Double?
   private var lastLine = 0
   /// Every finding so far.
-  public var findings: [Finding] { driver.findings }
+  public var findings: [Finding] { audit.findings }
   /// Input errors met so far (bad lines are skipped, as the audit does).
-  public var inputErrors: [InputError] { driver.inputErrors }
+  public var inputErrors: [InputError] { audit.inputErrors }
 
   /// A replayer over `reader`; `sleep` (seconds) is injectable so tests of scaled pacing need not wait.
   public init(
@@ -60,14 +62,14 @@ public struct TraceReplayer {
     self.reader = reader
     self.pacing = pacing
     self.sleep = sleep
-    driver = AuditDriver(configuration: configuration)
+    audit = TraceAudit(configuration: configuration)
   }
 
   /// Delivers the next event (waiting first under scaled pacing), or `nil` at the end of the trace.
   public mutating func step() -> Step? {
     while let record = reader.next() {
       guard case .event(let event, let line) = record else {
-        driver.consume(record)
+        audit.feed(record)
         continue
       }
       if case .scaled(let speed) = pacing, speed > 0, let previousT, event.t > previousT {
@@ -76,11 +78,11 @@ public struct TraceReplayer {
       startT = startT ?? event.t
       previousT = max(previousT ?? event.t, event.t)
       lastLine = line
-      let before = driver.findings.count
-      driver.audit(event, line: line)
+      let before = audit.findings.count
+      audit.feed(event, line: line)
       return Step(
         event: event, line: line, virtualTime: event.t - (startT ?? event.t),
-        findings: Array(driver.findings[before...]))
+        findings: Array(audit.findings[before...]))
     }
     return nil
   }
@@ -94,16 +96,16 @@ public struct TraceReplayer {
 
   /// Ends the audit: what only the end of the trace settles (unresolved appearance callbacks).
   public mutating func finish() -> [Finding] {
-    let before = driver.findings.count
-    driver.finish()
-    return Array(driver.findings[before...])
+    let before = audit.findings.count
+    audit.finish()
+    return Array(audit.findings[before...])
   }
 
   /// The state after the last delivered event: phases, stacks, deadlines, findings.
   public var state: AuditState {
     AuditState(
-      of: driver.auditor, line: lastLine, t: previousT, findings: driver.findings,
-      inputErrors: driver.inputErrors)
+      of: audit.auditor, line: lastLine, t: previousT, findings: audit.findings,
+      inputErrors: audit.inputErrors)
   }
 
   /// Sleeps the calling thread for `seconds`.

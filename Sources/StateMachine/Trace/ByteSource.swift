@@ -11,29 +11,35 @@
 /// ```swift
 /// var source = MemoryByteSource(Array("{}\n".utf8))
 /// ```
-public protocol ByteSource {
+package protocol ByteSource {
   /// Fills `buffer` from the start and returns how many bytes were written; 0 means the end.
   mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ReadFailure) -> Int
 }
 
-/// A read that failed below the trace format: the file vanished, a disk error, a closed descriptor.
-public struct ReadFailure: Error, Sendable, Equatable {
-  public var message: String
-  public init(message: String) { self.message = message }
+extension TraceReader {
+  /// A read that failed below the trace format: the file vanished, a disk error, a closed descriptor.
+  public struct Failure: Error, Sendable, Equatable {
+    /// Why, as the system said it, with the file's path.
+    public var message: String
+    package init(message: String) { self.message = message }
+  }
 }
+
+/// `TraceReader.Failure` as the package's own code names it; users write `TraceReader.Failure`.
+package typealias ReadFailure = TraceReader.Failure
 
 /// Bytes already in memory, served as if read from a file.
 ///
 /// ```swift
 /// let reader = TraceReader(source: MemoryByteSource(Array(text.utf8)))
 /// ```
-public struct MemoryByteSource: ByteSource {
+package struct MemoryByteSource: ByteSource {
   private let bytes: [UInt8]
   private var offset = 0
 
-  public init(_ bytes: [UInt8]) { self.bytes = bytes }
+  package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-  public mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ReadFailure) -> Int {
+  package mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ReadFailure) -> Int {
     let count = min(buffer.count, bytes.count - offset)
     for index in 0..<count { buffer[index] = bytes[offset + index] }
     offset += count
@@ -46,10 +52,10 @@ public struct MemoryByteSource: ByteSource {
 /// ```swift
 /// let source = try FileByteSource(path: "traces/valid/card-present-dismiss.jsonl")
 /// ```
-public final class FileByteSource: ByteSource {
+package final class FileByteSource: ByteSource {
   private var descriptor: Int32
 
-  public init(path: String) throws(ReadFailure) {
+  package init(path: String) throws(ReadFailure) {
     let fd = open(path, O_RDONLY)
     guard fd >= 0 else { throw ReadFailure(message: "cannot open \(path): \(Self.lastError())") }
     var info = stat()
@@ -62,7 +68,7 @@ public final class FileByteSource: ByteSource {
 
   deinit { if descriptor >= 0 { close(descriptor) } }
 
-  public func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ReadFailure) -> Int {
+  package func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ReadFailure) -> Int {
     while true {
       #if canImport(Darwin)
         let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
@@ -78,7 +84,7 @@ public final class FileByteSource: ByteSource {
   }
 
   /// The file's size in bytes now.
-  public func size() throws(ReadFailure) -> Int {
+  package func size() throws(ReadFailure) -> Int {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
       throw ReadFailure(message: "stat failed: \(Self.lastError())")
@@ -87,7 +93,7 @@ public final class FileByteSource: ByteSource {
   }
 
   /// Up to `count` bytes from `offset`, without moving the position `read(into:)` reads from.
-  public func bytes(at offset: Int, count: Int) throws(ReadFailure) -> [UInt8] {
+  package func bytes(at offset: Int, count: Int) throws(ReadFailure) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: max(count, 0))
     var filled = 0
     while filled < bytes.count {
@@ -104,7 +110,7 @@ public final class FileByteSource: ByteSource {
   }
 
   /// Moves the position `read(into:)` reads from to `offset` (a byte count from the file's start).
-  public func seek(to offset: Int) throws(ReadFailure) {
+  package func seek(to offset: Int) throws(ReadFailure) {
     guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
       throw ReadFailure(message: "seek failed: \(Self.lastError())")
     }

@@ -6,20 +6,20 @@ extension EventLineScanner {
     /// Each event name between the bytes around it, `":"present"`. Code: the kind's index, then the
     /// payload keys it takes (a bit per key from bit 8) and those it requires (from bit 24).
     let names: BytePatternTable
-    /// Each payload key with its quotes and colon, `,"width":`. Code: the key's index, then its value type
-    /// (from bit 8: 0 number, 1 boolean, 2 string).
+    /// Each payload key with its quotes and colon, `,"width":`, from the key declarations. Code: the key's
+    /// index, its slot (from bit 8) and its value type (from bit 12: 0 number, 1 boolean, 2 string).
     let keys: BytePatternTable
     /// The kinds by index.
     let kinds: [EventKind]
+    /// The string keys, by `PayloadKey.bit`.
+    let stringKeys = PayloadKey.stringKeys
 
     private init() {
       // A kind's allowed keys fill bits 8 to 23 of its code, its required ones start at bit 24: a 17th
-      // payload key would spill into them.
+      // payload key would spill into them (and out of `Payload`'s set of held keys).
       assert(PayloadKey.allCases.count <= 16)
       kinds = EventKind.allCases
-      func mask(_ keys: [PayloadKey]) -> Int {
-        keys.reduce(0) { $0 | 1 << (PayloadKey.allCases.firstIndex(of: $1) ?? 0) }
-      }
+      func mask(_ keys: [PayloadKey]) -> Int { keys.reduce(0) { $0 | Int($1.bit) } }
       names = BytePatternTable(
         EventKind.allCases.enumerated().map { index, kind in
           (
@@ -28,14 +28,14 @@ extension EventLineScanner {
           )
         }, bucketOffset: 3)
       keys = BytePatternTable(
-        PayloadKey.allCases.enumerated().map { index, key in
+        PayloadKey.allCases.map { key in
           let type =
             switch key.valueType {
             case .number: 0
             case .bool: 1
             case .string: 2
             }
-          return (Array(",\"\(key.rawValue)\":".utf8), index | type << 8)
+          return (Array(",\"\(key.rawValue)\":".utf8), key.index | key.slot << 8 | type << 12)
         }, bucketOffset: 2)
     }
   }
@@ -46,7 +46,6 @@ extension EventLineScanner {
   static let eventKeyWord: UInt64 = 0x746E_6576_6522_2C22  // ","event
   static let trueWord: UInt32 = 0x6575_7274  // true
   static let alseWord: UInt32 = 0x6573_6C61  // alse (false without its f)
-  private static let payloadMask: UInt32 = EventLineScanner.everyPayloadKey
 
   /// Decodes the line `p[0..<n]` if it is laid out exactly as `TraceWriter` writes it, and says whether it
   /// did: `{"t":…,"id":"…","event":"…"` with a kind the format defines, then its payload keys, each at most
@@ -71,9 +70,6 @@ extension EventLineScanner {
   mutating func decodeWriterObject(_ p: UnsafePointer<UInt8>, limit n: Int, into event: inout Event) -> Int {
     #if _endian(little)
       let raw = UnsafeRawPointer(p)
-      // What the event holds now, and, until this line is written whole, unknown.
-      let keysHeld = reusesEvent ? payloadKeysWritten : Self.everyPayloadKey
-      payloadKeysWritten = Self.everyPayloadKey
       guard n >= 16, raw.loadUnaligned(as: UInt64.self) & 0xFF_FFFF_FFFF == Self.openingTWord else {
         return -1
       }
@@ -93,18 +89,11 @@ extension EventLineScanner {
       let layout = writerLayout
       guard let name = layout.names.match(p, at: i, count: n) else { return -1 }
       i += name.length
-      let allowed = UInt32(truncatingIfNeeded: name.code >> 8) & Self.payloadMask
-      let required = UInt32(truncatingIfNeeded: name.code >> 24) & Self.payloadMask
+      let allowed = UInt32(truncatingIfNeeded: name.code >> 8) & 0xFFFF
+      let required = UInt32(truncatingIfNeeded: name.code >> 24)
 
+      // Values go straight to their slots, and only count once the line is sure (`hold(only:strings:)`).
       var present: UInt32 = 0
-      var presenterStart = 0
-      var presenterCount = -1
-      var styleStart = 0
-      var styleCount = -1
-      var resolvedStyleStart = 0
-      var resolvedStyleCount = -1
-      var markNameStart = 0
-      var markNameCount = -1
       while true {
         guard i < n else { return -1 }
         if p[i] == UInt8(ascii: "}") {
@@ -113,24 +102,24 @@ extension EventLineScanner {
         }
         guard let key = layout.keys.match(p, at: i, count: n) else { return -1 }
         i += key.length
-        let index = key.code & 0xFF
-        let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: index)
+        let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: key.code & 0xFF)
         guard allowed & bit != 0, present & bit == 0, i < n else { return -1 }
         present |= bit
-        switch key.code >> 8 {
+        let slot = (key.code >> 8) & 0xF
+        switch key.code >> 12 {
         case 0:
           guard let number = Self.scanShortNumber(p, &i, n) else { return -1 }
-          event.payload.setNumber(number, keyIndex: index)
+          event.payload.numbers[slot] = number
         case 1:
           if p[i] == UInt8(ascii: "t"), i + 4 <= n,
             raw.loadUnaligned(fromByteOffset: i, as: UInt32.self) == Self.trueWord
           {
-            event.payload.setFlag(true, keyIndex: index)
+            event.payload.writeFlag(true, slot: slot)
             i += 4
           } else if p[i] == UInt8(ascii: "f"), i + 5 <= n,
             raw.loadUnaligned(fromByteOffset: i + 1, as: UInt32.self) == Self.alseWord
           {
-            event.payload.setFlag(false, keyIndex: index)
+            event.payload.writeFlag(false, slot: slot)
             i += 5
           } else {
             return -1
@@ -140,12 +129,7 @@ extension EventLineScanner {
           i += 1
           let start = i
           guard Self.scanPlainString(p, &i, n) else { return -1 }
-          switch index {
-          case 0: (presenterStart, presenterCount) = (start, i - start)
-          case 2: (styleStart, styleCount) = (start, i - start)
-          case 14: (resolvedStyleStart, resolvedStyleCount) = (start, i - start)
-          default: (markNameStart, markNameCount) = (start, i - start)
-          }
+          event.payload.strings[slot] = string(p, start, i - start, n)
           i += 1
         }
       }
@@ -155,19 +139,8 @@ extension EventLineScanner {
       // The id is followed by at least the eight bytes of `","event`.
       event.id = interner.string(wordReadable: p + idStart, count: idCount)
       event.kind = layout.kinds[name.code & 0xFF]
-      // Clears the keys the event held that this line lacks (every key this line has was just set).
-      if keysHeld == Self.everyPayloadKey {
-        event.payload.clear(keeping: present)  // every key tested, without a loop
-      } else {
-        event.payload.clear(keysHeld & ~present)
-      }
-      payloadKeysWritten = present
-      if presenterCount >= 0 { event.payload.presenter = string(p, presenterStart, presenterCount, n) }
-      if styleCount >= 0 { event.payload.style = string(p, styleStart, styleCount, n) }
-      if resolvedStyleCount >= 0 {
-        event.payload.resolvedStyle = string(p, resolvedStyleStart, resolvedStyleCount, n)
-      }
-      if markNameCount >= 0 { event.payload.name = string(p, markNameStart, markNameCount, n) }
+      // Every key this line has was just written; the event lets go of the previous line's others.
+      event.payload.hold(only: UInt16(truncatingIfNeeded: present), strings: layout.stringKeys)
       if !event.extra.isEmpty { event.extra = [] }
       return i
     #else

@@ -51,11 +51,12 @@ struct EventLineScanner {
   private static let tCode = 0
   private static let idCode = 1
   private static let eventCode = 2
-  /// The keys in code order: `t`, `id`, `event`, then every payload key.
+  /// The keys in code order: `t`, `id`, `event`, then every payload key (in `allCases` order, which is
+  /// their index order).
   private static let keyNames = ["t", "id", "event"] + PayloadKey.allCases.map(\.rawValue)
 
   /// The code of a payload key.
-  private static func code(_ key: PayloadKey) -> Int { 3 + (PayloadKey.allCases.firstIndex(of: key) ?? 0) }
+  private static func code(_ key: PayloadKey) -> Int { 3 + key.index }
 
   /// At most this many unknown keys on a line take the fast path.
   private static let maximumExtraMembers = 8
@@ -87,22 +88,8 @@ struct EventLineScanner {
   /// Whether `decode` first tries the writer's own layout (`decodeWriterLayout`); off only in tests that
   /// compare the two paths.
   var takesWriterLayout = true
-  /// Set while the caller hands back, line after line, the event this scanner last wrote, unchanged
-  /// (`TraceReader.readAll`): the writer-layout path then clears only the payload keys the last line set
-  /// (`payloadKeysWritten`) instead of every key.
-  var reusesEvent = false
-  /// The payload keys (bits by `PayloadKey.allCases` index) the event holds after the last decode: exact
-  /// after a writer-layout line, every key (unknown) after anything else.
-  var payloadKeysWritten = Self.everyPayloadKey
-  static let everyPayloadKey: UInt32 = (1 << UInt32(PayloadKey.allCases.count)) - 1
 
   init() {
-    // `Payload.clear(keeping:)` numbers the keys in this order.
-    assert(
-      PayloadKey.allCases == [
-        .presenter, .animated, .style, .completed, .didComplete, .width, .height, .duration, .percent,
-        .completionSpeed, .translation, .velocity, .name, .wantsInteractiveStart, .resolvedStyle,
-      ])
     extras.reserveCapacity(Self.maximumExtraMembers)
   }
 
@@ -113,7 +100,6 @@ struct EventLineScanner {
     let p = UnsafePointer(bytes)
     let n = count
     if takesWriterLayout, decodeWriterLayout(p, count: n, into: &event) { return .event }
-    payloadKeysWritten = Self.everyPayloadKey
     var i = 0
     Self.skipWhitespace(p, &i, n)
     guard i < n, p[i] == UInt8(ascii: "{") else { return .fallback }
@@ -122,10 +108,6 @@ struct EventLineScanner {
     var t = 0.0
     var id = Value()
     var name = Value()
-    var presenter = Value()
-    var style = Value()
-    var resolvedStyle = Value()
-    var markName = Value()
     var value = Value()
     if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
 
@@ -160,23 +142,19 @@ struct EventLineScanner {
           name = value
         default:
           // A payload key of the wrong type is an error for an event that takes it; any other case of it
-          // (an unknown event, an event that keeps it in `extra`) is rare: both go to the slow path.
+          // (an unknown event, an event that keeps it in `extra`) is rare: both go to the slow path. Values
+          // go straight to their slots, and only count once the line is sure (`hold(only:strings:)`).
           guard let key = Self.payloadKeyOfCode[code] else { return .fallback }
           switch key.valueType {
           case .number:
             guard value.kind == .number else { return .fallback }
-            event.payload.setNumber(value.number, for: key)
+            event.payload.numbers[key.slot] = value.number
           case .bool:
             guard value.kind == .bool else { return .fallback }
-            event.payload.setFlag(value.flag, for: key)
+            event.payload.writeFlag(value.flag, slot: key.slot)
           case .string:
             guard value.kind == .string else { return .fallback }
-            switch key {
-            case .presenter: presenter = value
-            case .style: style = value
-            case .resolvedStyle: resolvedStyle = value
-            default: markName = value
-            }
+            event.payload.strings[key.slot] = interner.string(p + value.start, count: value.count)
           }
         }
       } else {
@@ -217,19 +195,9 @@ struct EventLineScanner {
     event.t = t
     event.id = interner.string(p + id.start, count: id.count)
     event.kind = Self.kindList[kindIndex]
-    // Numbers and flags were written as they were scanned; strings now, and every key the line lacks is
-    // cleared (the event held the previous line's).
-    event.payload.clear(keeping: present >> 3)
-    if presenter.kind == .string {
-      event.payload.presenter = interner.string(p + presenter.start, count: presenter.count)
-    }
-    if style.kind == .string { event.payload.style = interner.string(p + style.start, count: style.count) }
-    if resolvedStyle.kind == .string {
-      event.payload.resolvedStyle = interner.string(p + resolvedStyle.start, count: resolvedStyle.count)
-    }
-    if markName.kind == .string {
-      event.payload.name = interner.string(p + markName.start, count: markName.count)
-    }
+    // The values were written as they were scanned: the line's keys are the ones the event holds now (it
+    // held the previous line's).
+    event.payload.hold(only: UInt16(truncatingIfNeeded: present >> 3), strings: writerLayout.stringKeys)
     if !extras.isEmpty {
       event.extra = extraMembers(p)
     } else if !event.extra.isEmpty {
@@ -436,105 +404,4 @@ struct EventLineScanner {
 
   @inline(__always)
   private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-}
-
-extension Payload {
-  /// Sets to `nil` every key whose bit (by `PayloadKey.allCases` index) is not in `keeping`.
-  mutating func clear(keeping: UInt32) {
-    if keeping & 1 << 0 == 0, presenter != nil { presenter = nil }
-    if keeping & 1 << 1 == 0 { animated = nil }
-    if keeping & 1 << 2 == 0, style != nil { style = nil }
-    if keeping & 1 << 3 == 0 { completed = nil }
-    if keeping & 1 << 4 == 0 { didComplete = nil }
-    if keeping & 1 << 5 == 0 { width = nil }
-    if keeping & 1 << 6 == 0 { height = nil }
-    if keeping & 1 << 7 == 0 { duration = nil }
-    if keeping & 1 << 8 == 0 { percent = nil }
-    if keeping & 1 << 9 == 0 { completionSpeed = nil }
-    if keeping & 1 << 10 == 0 { translation = nil }
-    if keeping & 1 << 11 == 0 { velocity = nil }
-    if keeping & 1 << 12 == 0, name != nil { name = nil }
-    if keeping & 1 << 13 == 0 { wantsInteractiveStart = nil }
-    if keeping & 1 << 14 == 0, resolvedStyle != nil { resolvedStyle = nil }
-  }
-
-  /// Sets to `nil` the keys whose bits (by `PayloadKey.allCases` index) are in `keys`, one set bit at a
-  /// time: the writer-layout path usually clears one or two (`clear(keeping:)` tests every key).
-  mutating func clear(_ keys: UInt32) {
-    var keys = keys
-    while keys != 0 {
-      switch keys.trailingZeroBitCount {
-      case 0: presenter = nil
-      case 1: animated = nil
-      case 2: style = nil
-      case 3: completed = nil
-      case 4: didComplete = nil
-      case 5: width = nil
-      case 6: height = nil
-      case 7: duration = nil
-      case 8: percent = nil
-      case 9: completionSpeed = nil
-      case 10: translation = nil
-      case 11: velocity = nil
-      case 12: name = nil
-      case 13: wantsInteractiveStart = nil
-      default: resolvedStyle = nil
-      }
-      keys &= keys &- 1
-    }
-  }
-
-  /// Stores `value` under a number key (other keys are left alone).
-  mutating func setNumber(_ value: Double, for key: PayloadKey) {
-    switch key {
-    case .width: width = value
-    case .height: height = value
-    case .duration: duration = value
-    case .percent: percent = value
-    case .completionSpeed: completionSpeed = value
-    case .translation: translation = value
-    case .velocity: velocity = value
-    case .presenter, .animated, .style, .completed, .didComplete, .name, .wantsInteractiveStart,
-      .resolvedStyle:
-      break
-    }
-  }
-
-  /// Stores `value` under the number key at `keyIndex` in `PayloadKey.allCases` (other keys are left alone).
-  mutating func setNumber(_ value: Double, keyIndex: Int) {
-    switch keyIndex {
-    case 5: width = value
-    case 6: height = value
-    case 7: duration = value
-    case 8: percent = value
-    case 9: completionSpeed = value
-    case 10: translation = value
-    case 11: velocity = value
-    default: break
-    }
-  }
-
-  /// Stores `value` under the boolean key at `keyIndex` in `PayloadKey.allCases` (other keys are left alone).
-  mutating func setFlag(_ value: Bool, keyIndex: Int) {
-    switch keyIndex {
-    case 1: animated = value
-    case 3: completed = value
-    case 4: didComplete = value
-    case 13: wantsInteractiveStart = value
-    default: break
-    }
-  }
-
-  /// Stores `value` under a boolean key (other keys are left alone).
-  mutating func setFlag(_ value: Bool, for key: PayloadKey) {
-    switch key {
-    case .animated: animated = value
-    case .completed: completed = value
-    case .didComplete: didComplete = value
-    case .wantsInteractiveStart: wantsInteractiveStart = value
-    case .presenter, .style, .width, .height, .duration, .percent, .completionSpeed, .translation, .velocity,
-      .name, .resolvedStyle:
-      break
-    }
-  }
 }

@@ -6,10 +6,14 @@
 ///
 /// Input errors are about the file, not the app: the audit reports them and goes on with the next line.
 public struct InputError: Error, Sendable, Equatable, Hashable {
+  /// The line, counted from 1, to open the file at.
   public var line: Int
+  /// The column, counted from 1 in bytes, where the line stopped making sense.
   public var column: Int
+  /// What was wrong and what was expected there.
   public var message: String
 
+  /// An input error at `line` and `column`, as the reader reports one.
   public init(line: Int, column: Int, message: String) {
     self.line = line
     self.column = column
@@ -17,17 +21,25 @@ public struct InputError: Error, Sendable, Equatable, Hashable {
   }
 }
 
-/// Something the reader noticed that is not an error, such as an event name it does not know.
-///
-/// ```swift
-/// TraceNote(line: 7, message: "unknown event \"didTapCard\" skipped (reported once)")
-/// ```
-public struct TraceNote: Sendable, Equatable, Hashable {
-  public var line: Int
-  public var message: String
+extension TraceRecord {
+  /// Something the reader noticed that is not an error, such as an event name it does not know.
+  ///
+  /// ```swift
+  /// TraceRecord.Note(line: 7, message: "unknown event \"didTapCard\" skipped (reported once)")
+  /// ```
+  public struct Note: Sendable, Equatable, Hashable {
+    /// The line the note is about, counted from 1.
+    public var line: Int
+    /// What the reader noticed, in words.
+    public var message: String
 
-  public init(line: Int, message: String) {
-    self.line = line
-    self.message = message
+    /// A note about `line`, as the reader writes one.
+    public init(line: Int, message: String) {
+      self.line = line
+      self.message = message
+    }
   }
 }
+
+/// `TraceRecord.Note` as the package's own code names it; users write `TraceRecord.Note`.
+package typealias TraceNote = TraceRecord.Note

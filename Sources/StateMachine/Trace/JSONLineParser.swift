@@ -8,26 +8,26 @@
 ///
 /// Foundation's JSON decoders report no positions and accept NaN in some modes; traces need
 /// `line:column` on every error and a refusal of anything RFC 8259 does not allow.
-public enum JSONLineParser {
+package enum JSONLineParser {
   /// How deep arrays and objects may nest before the line is refused (a guard against stack exhaustion).
-  public static let maximumDepth = 64
+  package static let maximumDepth = 64
 
   /// One key of the top-level object with the 1-based byte columns of its key and value.
-  public struct Member: Sendable {
-    public var key: String
-    public var value: JSONValue
-    public var keyColumn: Int
-    public var valueColumn: Int
+  package struct Member: Sendable {
+    package var key: String
+    package var value: JSONValue
+    package var keyColumn: Int
+    package var valueColumn: Int
   }
 
   /// The top-level object of a line.
-  public struct Object: Sendable {
-    public var members: [Member]
-    public subscript(key: String) -> Member? { members.first { $0.key == key } }
+  package struct Object: Sendable {
+    package var members: [Member]
+    package subscript(key: String) -> Member? { members.first { $0.key == key } }
   }
 
   /// Parses `bytes` (one line without its terminator) as a single JSON object.
-  public static func parseObject(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Object {
+  package static func parseObject(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Object {
     var cursor = Cursor(bytes: bytes)
     cursor.skipWhitespace()
     guard cursor.peek == UInt8(ascii: "{") else {
@@ -42,9 +42,9 @@ public enum JSONLineParser {
 }
 
 /// A JSON syntax error at a 1-based byte column of the line.
-public struct JSONSyntaxError: Error, Sendable, Equatable {
-  public var column: Int
-  public var message: String
+package struct JSONSyntaxError: Error, Sendable, Equatable {
+  package var column: Int
+  package var message: String
 }
 
 private struct Cursor {

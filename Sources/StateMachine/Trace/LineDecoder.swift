@@ -6,19 +6,19 @@
 /// ```
 ///
 /// It keeps the set of unknown event names already reported, so each is noted once per trace.
-public struct LineDecoder: Sendable {
+package struct LineDecoder: Sendable {
   private var reportedUnknownEvents: Set<String> = []
   private var sawFirstLine = false
 
-  public init() {}
+  package init() {}
 
   /// Decodes one non-blank line (without its terminator); `nil` for a line that is skipped silently.
-  public mutating func decode(_ bytes: [UInt8], line: Int) -> TraceRecord? {
+  package mutating func decode(_ bytes: [UInt8], line: Int) -> TraceRecord? {
     bytes.withUnsafeBufferPointer { decode($0, line: line) }
   }
 
   /// Decodes one non-blank line (without its terminator); `nil` for a line that is skipped silently.
-  public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> TraceRecord? {
+  package mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> TraceRecord? {
     let isFirstLine = !sawFirstLine
     sawFirstLine = true
     let object: JSONLineParser.Object
@@ -96,7 +96,7 @@ public struct LineDecoder: Sendable {
             return fail(member.valueColumn, "\"ignore\" must hold only strings (rule ids)")
           }
           do {
-            rules.append(try RuleSettings.rule(named: id))
+            rules.append(try Rule.named(id))
           } catch {
             let column = Self.column(ofString: id, in: bytes, from: member.valueColumn) ?? member.valueColumn
             return fail(column, "\"ignore\": \(error.message)")

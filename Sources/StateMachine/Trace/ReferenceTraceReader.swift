@@ -17,11 +17,11 @@
 ///
 /// It gives exactly the records of `TraceReader` (same events, same errors at the same line and column, same
 /// notes), about thirty times slower; keep it simple rather than fast.
-public struct ReferenceTraceReader: Sequence, IteratorProtocol {
+package struct ReferenceTraceReader: Sequence, IteratorProtocol {
   /// The longest line the reader keeps (the same limit as `TraceReader`).
-  public static let maximumLineLength = TraceReader.maximumLineLength
+  package static let maximumLineLength = TraceReader.maximumLineLength
   /// How many bytes are read from the source at once.
-  public static let chunkSize = 64 << 10
+  package static let chunkSize = 64 << 10
 
   private var source: any ByteSource
   private var chunk: [UInt8]
@@ -34,25 +34,25 @@ public struct ReferenceTraceReader: Sequence, IteratorProtocol {
   private var decoder = LineDecoder()
 
   /// A reader over any byte source.
-  public init(source: any ByteSource) {
+  package init(source: any ByteSource) {
     self.source = source
     chunk = [UInt8](repeating: 0, count: Self.chunkSize)
   }
 
   /// A reader over a file on disk; throws when the file cannot be opened.
-  public init(path: String) throws(ReadFailure) {
+  package init(path: String) throws(ReadFailure) {
     self.init(source: try FileByteSource(path: path))
   }
 
   /// A reader over bytes already in memory.
-  public init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     self.init(source: MemoryByteSource(bytes))
   }
 
   /// The number of the last line read (1-based), blank lines included.
-  public var currentLine: Int { lineNumber }
+  package var currentLine: Int { lineNumber }
 
-  public mutating func next() -> TraceRecord? {
+  package mutating func next() -> TraceRecord? {
     while true {
       switch nextLine() {
       case .end: return nil

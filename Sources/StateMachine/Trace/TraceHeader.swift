@@ -13,6 +13,8 @@ public struct TraceHeader: Sendable, Equatable {
   /// The only version this reader understands.
   public static let supportedVersion = 1
 
+  /// The format version the file was written in: a reader refuses one it does not know rather than misread
+  /// it.
   public var version: Int
   /// The rule ids an audit of this file must report, when the file says so.
   public var expect: [String]?
@@ -21,6 +23,7 @@ public struct TraceHeader: Sendable, Equatable {
   /// Every key other than `format`, `version`, `expect` and `ignore`, in input order.
   public var metadata: [(key: String, value: JSONValue)]
 
+  /// A header to write first in a trace: the format marker and version, and what the file says of itself.
   public init(
     version: Int = TraceHeader.supportedVersion, expect: [String]? = nil, ignore: [Rule]? = nil,
     metadata: [(key: String, value: JSONValue)] = []

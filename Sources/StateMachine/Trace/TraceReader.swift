@@ -43,7 +43,7 @@ public struct TraceReader: Sequence, IteratorProtocol {
   private var scanner = EventLineScanner()
 
   /// A reader over any byte source.
-  public init(source: any ByteSource) {
+  package init(source: any ByteSource) {
     self.init(source: source, bufferSize: Self.chunkSize)
   }
 
@@ -54,7 +54,7 @@ public struct TraceReader: Sequence, IteratorProtocol {
   }
 
   /// A reader over a file on disk; throws when the file cannot be opened.
-  public init(path: String) throws(ReadFailure) {
+  public init(path: String) throws(Failure) {
     self.init(source: try FileByteSource(path: path))
   }
 
@@ -166,28 +166,12 @@ public struct TraceReader: Sequence, IteratorProtocol {
   /// reader.readAll(into: &event, onEvent: { event, line in auditor.audit(event, line: line, into: &findings) },
   ///   onRecord: { record in print(record) })
   /// ```
-  ///
-  /// `onEvent` only borrows the event, so it reaches the next line as this reader wrote it, which lets
-  /// the scanner clear only the payload keys the last line set (`EventLineScanner.reusesEvent`).
   @inline(__always)
   mutating func readAll(
     into event: inout Event, onEvent: (borrowing Event, Int) -> Void, onRecord: (TraceRecord) -> Void
   ) {
-    // Whatever `event` holds on entry is unknown to the scanner (the caller may have read into it).
-    scanner.payloadKeysWritten = EventLineScanner.everyPayloadKey
-    scanner.reusesEvent = true
-    defer { scanner.reusesEvent = false }
-    while true {
-      if let line = readWriterLine(into: &event) {
-        onEvent(event, line)
-        continue
-      }
-      switch read(into: &event, writerLineTried: true) {
-      case .event(let line): onEvent(event, line)
-      case .record(let record): onRecord(record)
-      case .end: return
-      }
-    }
+    // Inlined, the constant condition folds away: the plain audit's loop is the one below.
+    readAll(into: &event, onEvent: onEvent, onRecord: onRecord, while: { true })
   }
 
   /// `readAll(into:onEvent:onRecord:)` that stops before the next line once `keepsReading()` says no: a
@@ -197,9 +181,6 @@ public struct TraceReader: Sequence, IteratorProtocol {
     into event: inout Event, onEvent: (borrowing Event, Int) -> Void, onRecord: (TraceRecord) -> Void,
     while keepsReading: () -> Bool
   ) {
-    scanner.payloadKeysWritten = EventLineScanner.everyPayloadKey
-    scanner.reusesEvent = true
-    defer { scanner.reusesEvent = false }
     while keepsReading() {
       if let line = readWriterLine(into: &event) {
         onEvent(event, line)

@@ -7,17 +7,38 @@ import Testing
 // one uses these, so one spelling of each event, and one way to find a bundled trace, serves them all.
 
 /// Audits a trace given as lines of JSON (no header) and returns its findings sorted by line.
-func audit(_ lines: [String], grace: Double = 2) -> [Finding] {
-  audit(lines, AuditConfiguration(grace: grace))
+///
+/// A line the audit would pass over fails the calling test: an unknown event name (a misspelt one is
+/// skipped as an app's own mark), a bad line, any note. Skipped, the event a near miss meant would be
+/// missing, and the near miss could pass for the wrong reason.
+func audit(_ lines: [String], grace: Double = 2, sourceLocation: SourceLocation = #_sourceLocation)
+  -> [Finding]
+{
+  audit(lines, AuditConfiguration(grace: grace), sourceLocation: sourceLocation)
 }
 
-/// Audits a trace given as lines of JSON (no header) with `configuration`.
-func audit(_ lines: [String], _ configuration: AuditConfiguration) -> [Finding] {
-  var report = FileReport(path: "inline")
-  report.consume(
-    TraceReader(bytes: Array(lines.joined(separator: "\n").utf8)), configuration: configuration)
-  #expect(report.inputErrors.isEmpty, "input errors: \(report.inputErrors)")
-  return report.findings
+/// Audits a trace given as lines of JSON (no header) with `configuration`; a line the audit would pass
+/// over fails the calling test, as for `audit(_:grace:)`.
+func audit(
+  _ lines: [String], _ configuration: AuditConfiguration, sourceLocation: SourceLocation = #_sourceLocation
+) -> [Finding] {
+  var trace = TraceAudit(path: "inline", configuration: configuration)
+  for record in TraceReader(bytes: Array(lines.joined(separator: "\n").utf8)) {
+    switch record {
+    case .skippedEvent(let name, _, _, let line, _):
+      Issue.record(
+        "line \(line): unknown event \"\(name)\" would be skipped; name only events the format defines",
+        sourceLocation: sourceLocation)
+    case .inputError(let error):
+      Issue.record("line \(error.line): input error: \(error.message)", sourceLocation: sourceLocation)
+    case .note(let note):
+      Issue.record("line \(note.line): note: \(note.message)", sourceLocation: sourceLocation)
+    case .header, .event:
+      break
+    }
+    trace.feed(record)
+  }
+  return trace.finish().findings
 }
 
 /// One line of trace JSON.

@@ -7,14 +7,13 @@ import Testing
   /// Reads `bytes` and audits whatever events come out; returns how many records were read.
   @discardableResult
   static func readAndAudit(_ bytes: [UInt8]) -> Int {
-    var auditor = Auditor()
-    var findings: [Finding] = []
+    var audit = TraceAudit()
     var records = 0
     for record in TraceReader(bytes: bytes) {
       records += 1
-      if case .event(let event, let line) = record { auditor.audit(event, line: line, into: &findings) }
+      audit.feed(record)
     }
-    auditor.finish(into: &findings)
+    audit.finish()
     return records
   }
 

@@ -1,23 +1,12 @@
 import PresentationStateMachine
 
-/// Helpers shared by the fuzzing tests: audit events in memory and read text back.
+/// Helpers shared by the fuzzing tests: the findings a census does not expect, and text read back.
 enum FuzzSupport {
-  /// Every finding an audit with the default configuration reports for `events`.
-  static func findings(_ events: [Event], configuration: AuditConfiguration = AuditConfiguration())
-    -> [Finding]
-  {
-    var auditor = Auditor(configuration: configuration)
-    var findings: [Finding] = []
-    for (index, event) in events.enumerated() { auditor.audit(event, line: index + 1, into: &findings) }
-    auditor.finish(into: &findings)
-    return findings
-  }
-
   /// The findings of an audit of `events` that its census does not expect: anything but the
   /// `transition-aborted` warning on each abort the events show (rendered for a failure message).
   static func unexpectedFindings(_ events: [Event]) -> [String] {
     let expected = TraceCensus(events: events).expectedFindings()
-    let findings = self.findings(events)
+    let findings = TraceAudit.findings(of: events)
     let unexpected = findings.filter { finding in !expected.contains { $0.matches(finding) } }
     let unreported = expected.filter { entry in !findings.contains(where: entry.matches) }
     return unexpected.map { "\($0.line) [\($0.rule.rawValue)] \($0.message)" }

@@ -78,7 +78,7 @@ import Testing
     for round in 0..<FuzzSupport.iterations(10) {
       let events = generator.events()
       let census = TraceCensus(events: events)
-      let reported = FuzzSupport.findings(events).filter { $0.rule == .transitionAborted }
+      let reported = TraceAudit.findings(of: events).filter { $0.rule == .transitionAborted }
       #expect(
         reported.map { ExpectEntry(rule: $0.rule, line: $0.line) }.sorted()
           == census.expectedFindings().sorted(),

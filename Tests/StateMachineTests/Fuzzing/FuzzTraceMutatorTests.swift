@@ -45,7 +45,7 @@ import Testing
       let (mutated, mutation) = mutator.mutate(Self.events)
       guard let mutation else { continue }
       kinds.insert(String(describing: mutation).split(separator: " ").first.map(String.init) ?? "")
-      if !FuzzSupport.findings(mutated).isEmpty { broken += 1 }
+      if !TraceAudit.findings(of: mutated).isEmpty { broken += 1 }
     }
     #expect(
       kinds.isSuperset(of: ["drop", "duplicate", "swap", "retime", "set", "inject"]), "seed 5: \(kinds)")
@@ -63,7 +63,7 @@ import Testing
         let mutated = mutation.apply(to: Self.events)
         if index > 0, mutated[index].t < mutated[index - 1].t {
           backwards += 1
-          #expect(FuzzSupport.findings(mutated).contains { $0.rule == .timeWentBackwards }, "\(mutation)")
+          #expect(TraceAudit.findings(of: mutated).contains { $0.rule == .timeWentBackwards }, "\(mutation)")
         }
         #expect(mutated[index].t == Self.events[index].t + delta, "\(mutation): the label is the change")
       case .inject(let index, let event, let from):

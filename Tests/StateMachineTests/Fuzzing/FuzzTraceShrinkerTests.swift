@@ -13,7 +13,7 @@ import Testing
     while cases.count < count, attempts < count * 10 {
       attempts += 1
       let (mutated, mutation) = mutator.mutate(generator.events())
-      guard let mutation, let rule = FuzzSupport.findings(mutated).first?.rule else { continue }
+      guard let mutation, let rule = TraceAudit.findings(of: mutated).first?.rule else { continue }
       cases.append((mutated, rule, mutation.description))
     }
     return cases

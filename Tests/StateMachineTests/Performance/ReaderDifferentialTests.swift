@@ -167,8 +167,7 @@ import Testing
     }
   }
 
-  /// What `readAll` (the path `FileReport` takes, reusing one event and clearing only the payload keys
-  /// the last line set) gives, as records.
+  /// What `readAll` (the path `FileReport` takes, reusing one event line after line) gives, as records.
   static func readAllSteps(_ reader: TraceReader) -> [TraceRecord] {
     var reader = reader
     var event = Event(t: -1, id: "stale", kind: .mark, payload: Payload(presenter: "x", width: 1, name: "n"))

@@ -11,17 +11,15 @@ import Testing
   /// given to its transition at the end (`TransitionReconstructor.finish(findings:)`).
   static func heldWhole(_ text: String) -> (transitions: [ReconstructedTransition], findings: [Finding]) {
     let reader = TraceReader(source: MemoryByteSource(Array(text.utf8)))
-    var driver = AuditDriver()
+    var audit = TraceAudit()
     var reconstructor = TransitionReconstructor()
     for record in reader {
-      if case .event(let event, let line) = record {
-        reconstructor.observe(event, line: line, step: driver.consume(event, line: line))
-      } else {
-        driver.consume(record)
+      let step = audit.feed(record)
+      if case .event(let event, let line) = record, let step {
+        reconstructor.observe(event, line: line, step: step)
       }
     }
-    driver.finish()
-    let findings = driver.findingsByLine
+    let findings = audit.finish().findings
     return (reconstructor.finish(findings: findings), findings)
   }
 

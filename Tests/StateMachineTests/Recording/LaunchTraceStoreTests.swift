@@ -15,7 +15,7 @@ import Testing
   final class FeedViewController {}
   final class SheetViewController {}
 
-  static let metadata = LaunchMetadata(
+  static let metadata = LaunchTrace.Metadata(
     appVersion: "2.3", appBuild: "417", osVersion: "iOS 17.4 \"beta\"", deviceModel: "iPhone15,2")
 
   /// 2025-03-14 09:15:02.250 UTC.

@@ -135,7 +135,7 @@ import Testing
     #expect(snapshot.line == 100 && snapshot.log.length == prefix.count)
     #expect(snapshot.log.tailLength == LogFingerprint.tailSize)
     #expect(snapshot.log.matches(tail: prefix.suffix(LogFingerprint.tailSize)))
-    #expect(snapshot.version == 5)
+    #expect(snapshot.version == 6)
   }
 
   @Test func aShorterLogIsRefused() throws {
@@ -219,6 +219,119 @@ import Testing
     let second = try IncrementalAudit.run(bytes: mark(1) + mark(2), path: "", resumingFrom: first.snapshot)
     #expect(second.report.notes.isEmpty)
     #expect(second.snapshot.reportedUnknownEvents == ["didTapCard"])
+  }
+
+  // MARK: Edited by hand
+
+  /// A snapshot after the first 100 lines of the shopping session.
+  static func shoppingSnapshot() throws -> AuditSnapshot {
+    try IncrementalAudit.run(bytes: try prefix(shopping, lines: 100), path: "").snapshot
+  }
+
+  /// `snapshot` as JSON, edited, and signed again: an edit its checksum no longer tells apart, which
+  /// only the consistency checks can refuse.
+  static func resigned(_ snapshot: AuditSnapshot, _ edit: (inout [String: Any]) throws -> Void) throws -> Data
+  {
+    var object = try #require(try JSONSerialization.jsonObject(with: try snapshot.json()) as? [String: Any])
+    object["checksum"] = nil
+    try edit(&object)
+    let edited = try JSONSerialization.data(withJSONObject: object)
+    return try AuditSnapshot.decoder().decode(AuditSnapshot.self, from: edited).json()
+  }
+
+  /// The message `AuditSnapshot(json:)` refuses `data` with, or `nil` when it reads it.
+  static func refusal(_ data: Data) -> String? {
+    do {
+      _ = try AuditSnapshot(json: data)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test func aSnapshotEndsWithTheChecksumOfItsBody() throws {
+    let json = try Self.shoppingSnapshot().json()
+    let text = String(decoding: json, as: UTF8.self)
+    let checksum = try #require(text.firstMatch(of: /,"checksum":"([0-9a-f]{16})"}$/))
+    let body = String(text[..<checksum.range.lowerBound]) + "}"
+    #expect(checksum.output.1 == ModelFingerprint.fnv1a(body))
+    #expect(Self.refusal(json) == nil)
+  }
+
+  @Test func anEditedByteIsRefusedByTheChecksum() throws {
+    let json = try Self.shoppingSnapshot().json()
+    var text = String(decoding: json, as: UTF8.self)
+    // The line, one less: "line":100 -> "line":99, a length the JSON still reads.
+    text = text.replacingOccurrences(of: #""line":100,"#, with: #""line":99,"#)
+    #expect(text.utf8.count == json.count - 1)
+    #expect(Self.refusal(Data(text.utf8))?.contains("its checksum does not match its content") == true)
+    // Reformatted with the same values, or without its checksum: the bytes are no longer the ones signed.
+    let object = try JSONSerialization.jsonObject(with: json)
+    let pretty = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    #expect(Self.refusal(pretty)?.contains("its checksum does not match its content") == true)
+    var unsigned = try #require(object as? [String: Any])
+    unsigned["checksum"] = nil
+    #expect(
+      Self.refusal(try JSONSerialization.data(withJSONObject: unsigned))?.contains("checksum does not match")
+        == true)
+  }
+
+  @Test func anEditPastTheChecksumIsRefusedByTheConsistencyChecks() throws {
+    let snapshot = try Self.shoppingSnapshot()
+    func expectRefused(_ data: Data, saying reason: String, _ comment: Comment) {
+      let message = Self.refusal(data)
+      #expect(message?.contains("edited by hand or damaged (") == true, comment)
+      #expect(message?.contains(reason) == true, "\(comment): \(message ?? "read")")
+      #expect(message?.contains("audit the whole trace again without --resume") == true, comment)
+    }
+    var edited = snapshot
+    edited.line = Int.max
+    expectRefused(try edited.json(), saying: "does not fit byte", "line at Int.max")
+    edited = snapshot
+    edited.events = Int.max
+    expectRefused(try edited.json(), saying: "events in 100 lines", "events at Int.max")
+    edited = snapshot
+    edited.log.tailLength = 1 << 40
+    expectRefused(try edited.json(), saying: "the fingerprint covers 1099511627776 bytes", "a 1 TiB tail")
+    edited = snapshot
+    edited.log.length = -1
+    expectRefused(try edited.json(), saying: "negative", "a negative offset")
+    // Ten lines back, with as many events: the state holds what those lines did, which a snapshot after
+    // line 90 cannot.
+    edited = snapshot
+    edited.line = 90
+    edited.events = min(snapshot.events, 90)
+    expectRefused(try edited.json(), saying: "past line 90", "line 10 lower")
+    let phase = try Self.resigned(snapshot) { object in
+      var auditor = try #require(object["auditor"] as? [String: Any])
+      var session = try #require(auditor["session"] as? [String: Any])
+      var lifecycles = try #require(session["lifecycles"] as? [String: Any])
+      // A presentation with a transition, put in flight the other way.
+      let (id, value) = try #require(
+        lifecycles.sorted { $0.key < $1.key }.first { ($0.value as? [String: Any])?["transition"] != nil })
+      var lifecycle = try #require(value as? [String: Any])
+      let transition = try #require(lifecycle["transition"] as? [String: Any])
+      lifecycle["phase"] =
+        transition["direction"] as? String == "presenting"
+        ? Phase.dismissingAnimating.rawValue : Phase.presentingAnimating.rawValue
+      lifecycles[id] = lifecycle
+      session["lifecycles"] = lifecycles
+      auditor["session"] = session
+      object["auditor"] = auditor
+    }
+    expectRefused(phase, saying: "animating without a", "a phase its transition does not allow")
+  }
+
+  @Test func aSnapshotBuiltInCodeIsCheckedToo() throws {
+    var snapshot = try Self.shoppingSnapshot()
+    snapshot.line = Int.max
+    let whole = try Self.bytes(Self.shopping)
+    do {
+      _ = try IncrementalAudit.run(bytes: whole, path: "", resumingFrom: snapshot)
+      Issue.record("a snapshot at line Int.max was resumed")
+    } catch {
+      #expect(error.message.contains("edited by hand or damaged"))
+    }
   }
 
   // MARK: The model and the settings

@@ -9,18 +9,18 @@
 ///
 /// The DocC article's tables, the CSV header and the JSON keys all come from these values, so a column
 /// renamed here is renamed everywhere, and a test fails until the article says so too.
-public struct ExportColumn: Sendable, Hashable {
+package struct ExportColumn: Sendable, Hashable {
   /// The column's name: a JSON Lines key and a CSV header field, in snake case for SQL.
-  public var name: String
-  public var type: ExportColumnType
+  package var name: String
+  package var type: ExportColumnType
   /// Whether a row may hold no value here (JSON `null`, an empty unquoted CSV field).
-  public var nullable: Bool
+  package var nullable: Bool
   /// The unit of a number (`seconds`), or `nil` for a count, a line number or a text.
-  public var unit: String?
+  package var unit: String?
   /// One sentence of what the column holds, as the article shows it.
-  public var doc: String
+  package var doc: String
 
-  public init(
+  package init(
     _ name: String, _ type: ExportColumnType, nullable: Bool = false, unit: String? = nil, _ doc: String
   ) {
     self.name = name

@@ -3,7 +3,7 @@
 /// ```swift
 /// ExportColumnType.double.rawValue  // "DOUBLE"
 /// ```
-public enum ExportColumnType: String, Sendable, Hashable, CaseIterable {
+package enum ExportColumnType: String, Sendable, Hashable, CaseIterable {
   /// Text, JSON-escaped in JSON Lines and quoted per RFC 4180 in CSV when it needs to be; in CSV, a text
   /// starting with `=`, `+`, `-`, `@`, a tab or a carriage return has a `'` before it (not a formula).
   case varchar = "VARCHAR"

@@ -8,14 +8,14 @@
 /// ```
 ///
 /// Each row is one whole line, built before it is written, so an export cut short leaves whole lines.
-public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
+package enum ExportFormat: String, Sendable, Hashable, CaseIterable {
   case jsonl, csv
 
   /// The part file's extension.
-  public var fileExtension: String { rawValue }
+  package var fileExtension: String { rawValue }
 
   /// What comes before the rows: the CSV header line, or nothing for JSON Lines.
-  public func header(of table: ExportTable) -> String {
+  package func header(of table: ExportTable) -> String {
     switch self {
     case .jsonl: ""
     case .csv: table.columns.map { Self.csvField($0.name) }.joined(separator: ",") + "\r\n"
@@ -23,7 +23,7 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
   }
 
   /// One row as one line, its end of line included; `row` holds a value per column of `table`.
-  public func line(_ row: [ExportValue], of table: ExportTable) -> String {
+  package func line(_ row: [ExportValue], of table: ExportTable) -> String {
     switch self {
     case .jsonl:
       var out = "{"
@@ -48,7 +48,7 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
   /// One row as a CSV line (RFC 4180): a null is an empty field, a text is quoted when it holds a comma,
   /// a quote, a line break or nothing (so an empty text is not read as null), quotes doubled; a text that
   /// a spreadsheet would run as a formula starts with `'` (``csvText(_:)``).
-  public func line(_ row: [ExportValue]) -> String {
+  package func line(_ row: [ExportValue]) -> String {
     row.map { value in
       switch value {
       case .null: ""

@@ -8,7 +8,7 @@ extension ExportTable {
   /// // | --- | --- | --- | --- | --- |
   /// // | `schema_version` | BIGINT | no |  | The version of these tables' columns … |
   /// ```
-  public var documentation: String {
+  package var documentation: String {
     var lines = ["| Column | Type | Null | Unit | Meaning |", "| --- | --- | --- | --- | --- |"]
     for column in columns {
       lines.append(
@@ -25,7 +25,7 @@ extension ExportTable {
   /// ```swift
   /// ExportTable.findings.sqlColumns  // "{'schema_version': 'BIGINT', 'trace': 'VARCHAR', …}"
   /// ```
-  public var sqlColumns: String {
+  package var sqlColumns: String {
     "{" + columns.map { "'\($0.name)': '\($0.type.rawValue)'" }.joined(separator: ", ") + "}"
   }
 }

@@ -8,15 +8,15 @@
 /// }
 /// ExportTable.transitions.columns.map(\.name)  // ["schema_version", "trace", "presentation_id", …]
 /// ```
-public enum ExportTable: String, Sendable, Hashable, CaseIterable {
+package enum ExportTable: String, Sendable, Hashable, CaseIterable {
   case transitions, findings, traces
 
   /// The version of the columns, written in every row: it changes when a column is renamed, retyped or
   /// removed, or its meaning changes; a column added at the end keeps it (<doc:ExportTables#Versions>).
-  public static let schemaVersion = 1
+  package static let schemaVersion = 1
 
   /// The table's columns, in the order every row holds them.
-  public var columns: [ExportColumn] {
+  package var columns: [ExportColumn] {
     switch self {
     case .transitions: Self.transitionFields.map(\.column)
     case .findings: Self.findingFields.map(\.column)
@@ -25,7 +25,7 @@ public enum ExportTable: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The rows `trace` adds to this table, their values in the order of ``columns``.
-  public func rows(of trace: ExportedTrace) -> [[ExportValue]] {
+  package func rows(of trace: ExportedTrace) -> [[ExportValue]] {
     switch self {
     case .transitions: trace.replay.transitions.map { Self.row(of: $0, in: trace.path) }
     case .findings: trace.replay.report.findings.map { Self.row(of: $0, in: trace.path) }
@@ -34,13 +34,13 @@ public enum ExportTable: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The `transitions` row of one transition of the trace at `path`: what an export writes as a
-  /// ``ReplayStream`` hands each transition over.
+  /// `ReplayStream` hands each transition over.
   ///
   /// ```swift
   /// ReplayStream.run(path: path, transition: { print(ExportFormat.csv.line(ExportTable.row(of: $0, in: path))) },
   ///   finding: { _ in })
   /// ```
-  public static func row(of transition: ReconstructedTransition, in path: String) -> [ExportValue] {
+  package static func row(of transition: ReconstructedTransition, in path: String) -> [ExportValue] {
     transitionFields.map { $0.value((path, transition)) }
   }
 
@@ -49,7 +49,7 @@ public enum ExportTable: String, Sendable, Hashable, CaseIterable {
   /// ```swift
   /// ExportTable.row(of: finding, in: "session.jsonl")[5]  // .varchar("complete-twice")
   /// ```
-  public static func row(of finding: Finding, in path: String) -> [ExportValue] {
+  package static func row(of finding: Finding, in path: String) -> [ExportValue] {
     findingFields.map { $0.value((path, finding)) }
   }
 
@@ -59,7 +59,7 @@ public enum ExportTable: String, Sendable, Hashable, CaseIterable {
   /// let summary = ReplayStream.run(path: path, transition: { _ in }, finding: { _ in })
   /// ExportTable.row(of: summary)[7]  // .bigint(events)
   /// ```
-  public static func row(of summary: ReplayStream.Summary) -> [ExportValue] {
+  package static func row(of summary: ReplayStream.Summary) -> [ExportValue] {
     traceFields.map { $0.value(summary) }
   }
 }

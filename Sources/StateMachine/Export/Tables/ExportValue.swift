@@ -5,7 +5,7 @@
 /// ExportValue.seconds(nil)    // .null
 /// ExportValue.text("card").conforms(to: ExportColumn("presentation_id", .varchar, "…"))  // true
 /// ```
-public enum ExportValue: Sendable, Hashable {
+package enum ExportValue: Sendable, Hashable {
   case null
   case varchar(String)
   case bigint(Int)
@@ -13,17 +13,17 @@ public enum ExportValue: Sendable, Hashable {
   case boolean(Bool)
 
   /// Text, or null when there is none.
-  public static func text(_ value: String?) -> ExportValue { value.map(ExportValue.varchar) ?? .null }
+  package static func text(_ value: String?) -> ExportValue { value.map(ExportValue.varchar) ?? .null }
 
   /// A time or a duration in seconds; null when unknown or not finite (JSON cannot spell an infinity, and
   /// a hang's duration is not a number).
-  public static func seconds(_ value: Double?) -> ExportValue {
+  package static func seconds(_ value: Double?) -> ExportValue {
     guard let value, value.isFinite else { return .null }
     return .double(value)
   }
 
   /// Whether this value may stand in `column`: the column's type, or null where the column allows it.
-  public func conforms(to column: ExportColumn) -> Bool {
+  package func conforms(to column: ExportColumn) -> Bool {
     switch (self, column.type) {
     case (.null, _): column.nullable
     case (.varchar, .varchar), (.bigint, .bigint), (.boolean, .boolean): true

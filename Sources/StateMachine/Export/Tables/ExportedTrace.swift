@@ -9,10 +9,10 @@
 ///
 /// It holds one trace only: an export reads a trace, writes its rows and lets it go, so a fleet of any
 /// size is exported in the memory of its largest trace.
-public struct ExportedTrace: Sendable {
+package struct ExportedTrace: Sendable {
   /// What the audit made of the whole trace, in the order that decides it (as the exit status does:
   /// input problems win over findings).
-  public enum Verdict: String, Sendable, Hashable, CaseIterable {
+  package enum Verdict: String, Sendable, Hashable, CaseIterable {
     /// The file could not be opened or read at all.
     case unreadable
     /// At least one line could not be used; the rows of the good lines are still exported.
@@ -26,19 +26,19 @@ public struct ExportedTrace: Sendable {
   }
 
   /// The path as the command line or directory listing gave it.
-  public var path: String
-  public var replay: TraceReplay
+  package var path: String
+  package var replay: TraceReplay
   /// The header line, when the trace has one that could be read.
-  public var header: TraceHeader?
+  package var header: TraceHeader?
 
-  public init(path: String, replay: TraceReplay, header: TraceHeader?) {
+  package init(path: String, replay: TraceReplay, header: TraceHeader?) {
     self.path = path
     self.replay = replay
     self.header = header
   }
 
   /// Replays the trace at `path` in one streaming pass, and reads its header.
-  public static func read(path: String, configuration: AuditConfiguration = AuditConfiguration())
+  package static func read(path: String, configuration: AuditConfiguration = AuditConfiguration())
     -> ExportedTrace
   {
     read(path: path, configuration: configuration) { () throws(ReadFailure) in try TraceReader(path: path) }
@@ -52,7 +52,7 @@ public struct ExportedTrace: Sendable {
   ///   TraceReader(source: try mySource())
   /// }
   /// ```
-  public static func read(
+  package static func read(
     path: String, configuration: AuditConfiguration = AuditConfiguration(),
     opening open: () throws(ReadFailure) -> TraceReader
   ) -> ExportedTrace {
@@ -75,7 +75,7 @@ public struct ExportedTrace: Sendable {
     return nil
   }
 
-  public var verdict: Verdict { Verdict(summary) }
+  package var verdict: Verdict { Verdict(summary) }
 
   /// What a stream of this trace would have summed up: the counts its `traces` row is made of.
   var summary: ReplayStream.Summary {

@@ -1,4 +1,4 @@
-/// What the machine does with one event in one phase: the outcome a row of ``TransitionTable`` (or one of
+/// What the machine does with one event in one phase: the outcome a row of `TransitionTable` (or one of
 /// its guards) names.
 ///
 /// ```swift
@@ -6,7 +6,7 @@
 /// TableDecision.reject(.completeTwice).isRejection                            // true
 /// TableDecision.rejectQuietly(.interactionAfterEnd).rule                      // nil: already reported
 /// ```
-public enum TableDecision: Sendable, Hashable {
+package enum TableDecision: Sendable, Hashable {
   /// Legal; the presentation moves to this phase.
   case move(Phase)
   /// Legal; the phase does not change (side tracks such as layout balance still run).
@@ -31,7 +31,7 @@ public enum TableDecision: Sendable, Hashable {
   case aside
 
   /// The rule this decision reports, if any.
-  public var rule: Rule? {
+  package var rule: Rule? {
     switch self {
     case .move, .stay, .resume, .aside, .rejectQuietly, .recoverQuietly: nil
     case .reject(let rule), .recover(let rule, _): rule
@@ -48,7 +48,7 @@ public enum TableDecision: Sendable, Hashable {
   }
 
   /// The event is refused and changes nothing.
-  public var isRejection: Bool {
+  package var isRejection: Bool {
     switch self {
     case .reject, .rejectQuietly: true
     case .move, .stay, .recover, .recoverQuietly, .resume, .aside: false
@@ -64,7 +64,7 @@ public enum TableDecision: Sendable, Hashable {
   }
 
   /// The event is followed as legal (a move, a stay, a resume or an aside): its side tracks count.
-  public var isLegal: Bool {
+  package var isLegal: Bool {
     switch self {
     case .move, .stay, .resume, .aside: true
     case .reject, .recover, .rejectQuietly, .recoverQuietly: false
@@ -72,7 +72,7 @@ public enum TableDecision: Sendable, Hashable {
   }
 
   /// The phase after the event, given the phase before it.
-  public func target(from phase: Phase) -> Phase {
+  package func target(from phase: Phase) -> Phase {
     switch self {
     case .move(let next), .recover(_, let next), .recoverQuietly(_, let next), .resume(let next): next
     case .stay, .reject, .rejectQuietly, .aside: phase

@@ -1,4 +1,4 @@
-/// Everything one row of ``TransitionTable`` decides for its pairs: named guards tried in order, then the
+/// Everything one row of `TransitionTable` decides for its pairs: named guards tried in order, then the
 /// decision when none holds.
 ///
 /// ```swift
@@ -10,30 +10,30 @@
 /// ```
 ///
 /// A guard names a fact the phase alone does not show (the presenter's state, a finish sent before the
-/// interaction started); each is defined once, in ``TableGuard``.
-public struct TableEntry: Sendable, Hashable {
+/// interaction started); each is defined once, in `TableGuard`.
+package struct TableEntry: Sendable, Hashable {
   /// One guard and what the row decides when it holds.
-  public struct Guarded: Sendable, Hashable {
-    public var condition: TableGuard
-    public var decision: TableDecision
+  package struct Guarded: Sendable, Hashable {
+    package var condition: TableGuard
+    package var decision: TableDecision
   }
 
   /// Tried in order; the first that holds decides.
-  public var guards: [Guarded]
+  package var guards: [Guarded]
   /// The decision when no guard holds.
-  public var otherwise: TableDecision
+  package var otherwise: TableDecision
 
-  public init(_ otherwise: TableDecision, guards: [(TableGuard, TableDecision)] = []) {
+  package init(_ otherwise: TableDecision, guards: [(TableGuard, TableDecision)] = []) {
     self.otherwise = otherwise
     self.guards = guards.map { Guarded(condition: $0.0, decision: $0.1) }
   }
 
   /// The decision, given which guards hold; and the guard that decided it, if one did.
-  public func decision(where holds: (TableGuard) -> Bool) -> (TableDecision, TableGuard?) {
+  package func decision(where holds: (TableGuard) -> Bool) -> (TableDecision, TableGuard?) {
     for guarded in guards where holds(guarded.condition) { return (guarded.decision, guarded.condition) }
     return (otherwise, nil)
   }
 
   /// Every decision the entry can make: the guarded ones, then `otherwise`.
-  public var decisions: [TableDecision] { guards.map(\.decision) + [otherwise] }
+  package var decisions: [TableDecision] { guards.map(\.decision) + [otherwise] }
 }

@@ -1,4 +1,4 @@
-/// A named fact beyond the phase that a row of ``TransitionTable`` may ask about before it decides.
+/// A named fact beyond the phase that a row of `TransitionTable` may ask about before it decides.
 ///
 /// ```swift
 /// TableGuard.finishDeferred.summary
@@ -8,7 +8,7 @@
 /// The session answers each guard from what it holds (the presentation's transition, its presenter's
 /// stack); the table says what each answer means. A guard about a transition is false when the
 /// presentation has none yet.
-public enum TableGuard: String, CaseIterable, Sendable, Hashable {
+package enum TableGuard: String, CaseIterable, Sendable, Hashable {
   /// A callback UIKit delivers at most once per transition (`animateTransition`,
   /// `startInteractiveTransition`, `animationEnded`, `completion`, the adaptive delegate's `WillDismiss` and
   /// `DidDismiss`) was already delivered in this transition.
@@ -96,7 +96,7 @@ public enum TableGuard: String, CaseIterable, Sendable, Hashable {
   case reportedInTransition
 
   /// What the guard asks, in one line, for docs and diagrams.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .alreadyDelivered: "the callback was already delivered in this transition"
     case .echoOfEarlyDidEnd:

@@ -7,22 +7,22 @@
 ///
 /// Each row lists its phases and triggers explicitly; no pair is listed twice and none is left to a
 /// default (`TransitionTableCoverageTests` checks both). Where the phase alone cannot decide, a row names
-/// guards (``TableGuard``): facts the session answers (the presenter's stack, a finish sent before the
+/// guards (`TableGuard`): facts the session answers (the presenter's stack, a finish sent before the
 /// interaction started), each with its own decision. The machine, `replay graph`, the docs, the fingerprint
 /// of snapshots and the tests all read this one table.
 ///
-/// Rows are grouped by trigger, in the order of ``Trigger``; within a trigger, phases follow the
+/// Rows are grouped by trigger, in the order of `Trigger`; within a trigger, phases follow the
 /// lifecycle: not live, presenting, presented, dismissing.
-public enum TransitionTable {
+package enum TransitionTable {
   /// One row: for every listed phase and trigger, this entry.
-  public struct Row: Sendable {
-    public var from: [Phase]
-    public var triggers: [Trigger]
-    public var entry: TableEntry
+  package struct Row: Sendable {
+    package var from: [Phase]
+    package var triggers: [Trigger]
+    package var entry: TableEntry
     /// Why, in one line; quoted in docs and diagrams.
-    public var note: String
+    package var note: String
     /// The words a finding's message gives as its reason, where the rule's own would say less.
-    public var reason: String?
+    package var reason: String?
   }
 
   private static let notLive: [Phase] = [.absent, .dismissed, .withdrawn]
@@ -177,7 +177,7 @@ public enum TransitionTable {
   }
 
   /// Every row of the table, in the order the docs print them.
-  public static let rows: [Row] =
+  package static let rows: [Row] =
     requests + presentationCallbacks + dismissalCallbacks + animator
     + interaction + completion + tailCallbacks + layout + appearance + adaptiveDelegate + alwaysLegal
 
@@ -770,13 +770,13 @@ public enum TransitionTable {
   }
 
   /// The row that lists (`phase`, `trigger`), if one does (every pair has one; see the coverage test).
-  public static func row(_ phase: Phase, _ trigger: Trigger) -> Row? {
+  package static func row(_ phase: Phase, _ trigger: Trigger) -> Row? {
     let position = rowIndex[index(phase, trigger)]
     return position >= 0 ? rows[position] : nil
   }
 
   /// What `trigger` does in `phase`: the guards to ask, and the decision when none holds.
-  public static func entry(_ phase: Phase, _ trigger: Trigger) -> TableEntry {
+  package static func entry(_ phase: Phase, _ trigger: Trigger) -> TableEntry {
     row(phase, trigger)?.entry ?? TableEntry(.reject(.eventOutOfPhase))
   }
 
@@ -817,7 +817,7 @@ public enum TransitionTable {
   static let compiledTable = Compiled(entries: compiled, oncePerTransition: oncePerTransition)
 
   /// The triggers UIKit delivers at most once per transition: those a row guards with
-  /// ``TableGuard/alreadyDelivered``. A transition remembers which of them it has seen.
+  /// `TableGuard.alreadyDelivered`. A transition remembers which of them it has seen.
   private static let oncePerTransition: UInt64 = rows.reduce(0) { bits, row in
     guard row.entry.guards.contains(where: { $0.condition == .alreadyDelivered }) else { return bits }
     return row.triggers.reduce(bits) { $0 | 1 << UInt64($1.rawValue) }
@@ -825,7 +825,7 @@ public enum TransitionTable {
 
   /// Whether UIKit delivers `trigger` at most once per transition (the table guards its repeats).
   @inline(__always)
-  public static func isOncePerTransition(_ trigger: Trigger) -> Bool {
+  package static func isOncePerTransition(_ trigger: Trigger) -> Bool {
     oncePerTransition & (1 << UInt64(trigger.rawValue)) != 0
   }
 
@@ -836,10 +836,10 @@ public enum TransitionTable {
   }
 
   /// Why the table says what it says for (`phase`, `trigger`): the note of the row that lists the pair.
-  public static func note(_ phase: Phase, _ trigger: Trigger) -> String? { row(phase, trigger)?.note }
+  package static func note(_ phase: Phase, _ trigger: Trigger) -> String? { row(phase, trigger)?.note }
 
   /// The triggers legal in `phase` when no guard holds (moves and stays), for "expected one of" messages.
-  public static func legalTriggers(in phase: Phase) -> [Trigger] {
+  package static func legalTriggers(in phase: Phase) -> [Trigger] {
     Trigger.allCases.filter { trigger in
       guard !trigger.isAlwaysLegal else { return false }
       switch entry(phase, trigger).otherwise {

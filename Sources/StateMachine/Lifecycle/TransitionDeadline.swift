@@ -8,22 +8,22 @@
 /// deadline?.reason // "animateTransition (duration 0.35 s)"
 /// deadline?.rule   // .transitionNeverCompleted
 /// ```
-public struct TransitionDeadline: Sendable, Hashable {
+package struct TransitionDeadline: Sendable, Hashable {
   /// The time after which the transition is overdue.
-  public var t: Double
+  package var t: Double
   /// The transition is a `present` still in `presenting.requested`: nothing began it, so passing the
   /// deadline shows UIKit dropped the request, as it does one whose presenter's view is not in the window
   /// hierarchy.
-  public private(set) var dropsRequest = false
+  package private(set) var dropsRequest = false
   /// The rule a passed deadline reports: `presenter-unknown` for a dropped request, else
   /// `transition-never-completed` (the transition stopped mid-way).
-  public var rule: Rule { dropsRequest ? .presenterUnknown : .transitionNeverCompleted }
+  package var rule: Rule { dropsRequest ? .presenterUnknown : .transitionNeverCompleted }
   /// What the deadline was counted from, kept as data: the auditor asks for a deadline on every event and
   /// words it only for a finding.
   private var basis: Basis
 
   /// What the deadline was counted from, for the message.
-  public var reason: String { basis.description }
+  package var reason: String { basis.description }
 
   private enum Basis: Hashable, CustomStringConvertible {
     case gestureEnded
@@ -71,7 +71,7 @@ public struct TransitionDeadline: Sendable, Hashable {
   ///
   /// `carriedUntil` is when the member that carried this one's dismissal ended, if one did: a member that
   /// logged its own `*WillBegin` owes its `*DidEnd` from then on, so its grace counts from that end.
-  public init?(
+  package init?(
     for lifecycle: PresentationLifecycle, gesture: GestureState?, carriedByAnotherMember: Bool,
     carriedUntil: Double? = nil, grace: Double
   ) {
@@ -158,7 +158,7 @@ public struct TransitionDeadline: Sendable, Hashable {
   /// The callbacks that would have ended `record`'s transition, for the message of a hang: an observed
   /// transition ends with the presented controller's `viewDid*`, one recorded from the animator alone with
   /// `completeTransition` (<doc:Rules#Transitions-recorded-from-the-animator-alone>).
-  public static func awaited(by record: borrowing TransitionRecord, in phase: Phase) -> String {
+  package static func awaited(by record: borrowing TransitionRecord, in phase: Phase) -> String {
     let presenting = record.direction == .presenting
     let didEnd = presenting ? "presentationTransitionDidEnd" : "dismissalTransitionDidEnd"
     if phase == .presentingRequested || phase == .dismissingRequested {
@@ -178,10 +178,26 @@ public struct TransitionDeadline: Sendable, Hashable {
 
   /// UIKit's remaining time after a finish or cancel (<doc:Rules#Timing-tolerance>): (1 − p)·d ÷ speed, or p·d ÷ speed.
   /// A negative declared duration counts as 0 and an impossible speed as 1 (`Commit.effectiveSpeed`).
-  public static func remaining(_ commit: TransitionRecord.Commit, duration: Double?) -> Double {
+  package static func remaining(_ commit: TransitionRecord.Commit, duration: Double?) -> Double {
     guard let duration else { return 0 }
     let fraction = commit.kind == .finish ? 1 - commit.progress : commit.progress
     return fraction * max(duration, 0) / commit.effectiveSpeed
+  }
+
+  /// When an interaction with nothing driving it becomes `interaction-undriven`, if it can (the auditor
+  /// also leaves out an interaction it already reported).
+  @inline(__always)
+  /// Drives count as the start's or the catch's own time onward: an update, a pause, a finish or cancel, or
+  /// any pan event of the id (a finger still down drives it too).
+  static func undrivenDeadline(
+    phase: Phase, record: borrowing TransitionRecord, gesture: GestureState?, undrivenAfter: Double
+  ) -> Double? {
+    guard phase == .presentingInteractive || phase == .dismissingInteractive,
+      let since = record.undrivenSince,
+      record.lastDriveT == since
+    else { return nil }
+    if let gesture, gesture.isActive || gesture.lastT >= since { return nil }
+    return since + undrivenAfter
   }
 
   static func seconds(_ value: Double) -> String { "\(ReadableNumber.rounded(value, scale: 1000)) s" }

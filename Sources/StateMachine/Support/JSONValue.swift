@@ -7,15 +7,24 @@
 ///
 /// Objects keep their keys in input order; the canonical writer sorts them.
 public indirect enum JSONValue: Sendable, Hashable {
+  /// JSON `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number, as a `Double`.
   case number(Double)
+  /// A string, unescaped.
   case string(String)
+  /// An array, in input order.
   case array([JSONValue])
+  /// An object, its members in input order so the canonical writer decides the order.
   case object([(key: String, value: JSONValue)])
 
+  /// The value when it is a boolean, to read metadata without a `switch`.
   public var boolValue: Bool? { if case .bool(let v) = self { v } else { nil } }
+  /// The value when it is a number.
   public var numberValue: Double? { if case .number(let v) = self { v } else { nil } }
+  /// The value when it is a string.
   public var stringValue: String? { if case .string(let v) = self { v } else { nil } }
 
   /// The value stored under `key` when this is an object.

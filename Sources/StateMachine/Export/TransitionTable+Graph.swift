@@ -22,7 +22,7 @@
 /// the guard.
 extension TransitionTable {
   /// A text format for `graph(_:includeAll:)`.
-  public enum GraphFormat: String, CaseIterable, Sendable {
+  package enum GraphFormat: String, CaseIterable, Sendable {
     /// Graphviz: `dot -Tsvg lifecycle.dot -o lifecycle.svg`.
     case dot
     /// A Mermaid flowchart, which GitHub renders inside a ```` ```mermaid ```` block.
@@ -30,25 +30,25 @@ extension TransitionTable {
   }
 
   /// What kind of table entry an edge stands for.
-  public enum GraphEdgeKind: String, Sendable, Hashable, CaseIterable {
+  package enum GraphEdgeKind: String, Sendable, Hashable, CaseIterable {
     case move, recover, reject, stay
   }
 
   /// One edge of the drawing: every trigger that takes `from` to `to` with the same kind and rule.
-  public struct GraphEdge: Sendable, Hashable {
-    public var from: Phase
-    public var to: Phase
-    public var kind: GraphEdgeKind
+  package struct GraphEdge: Sendable, Hashable {
+    package var from: Phase
+    package var to: Phase
+    package var kind: GraphEdgeKind
     /// The rule reported, for `recover` and `reject`.
-    public var rule: Rule?
-    public var triggers: [Trigger]
+    package var rule: Rule?
+    package var triggers: [Trigger]
     /// The notes of the rows the edge comes from (`Row.note`), shown as the edge's tooltip.
-    public var notes: [String]
+    package var notes: [String]
   }
 
   /// The edges of the drawing, in table order: for each pair of each row, the decision when no guard holds
   /// and each guarded one (its note naming the guard). Only legal moves, unless `includeAll`.
-  public static func graphEdges(includeAll: Bool = false) -> [GraphEdge] {
+  package static func graphEdges(includeAll: Bool = false) -> [GraphEdge] {
     struct Key: Hashable {
       var from: Phase
       var to: Phase
@@ -93,7 +93,7 @@ extension TransitionTable {
   }
 
   /// The table rendered as Graphviz DOT or a Mermaid flowchart.
-  public static func graph(_ format: GraphFormat, includeAll: Bool = false) -> String {
+  package static func graph(_ format: GraphFormat, includeAll: Bool = false) -> String {
     let edges = graphEdges(includeAll: includeAll)
     switch format {
     case .dot: return dot(edges, includeAll: includeAll)
@@ -342,7 +342,7 @@ extension TransitionTable {
   /// ```
   ///
   /// The pairs of one row with the same events and outcome are one line listing every phase.
-  public static func ruleTable() -> String {
+  package static func ruleTable() -> String {
     struct Line {
       var rule: Rule
       var triggers: [Trigger]

@@ -6,16 +6,16 @@
 /// print(ShowRenderer.render(replay, width: 100, color: false))
 /// ```
 ///
-/// The path, ids, styles and messages are escaped for the terminal (``TerminalText``). The timeline is at
+/// The path, ids, styles and messages are escaped for the terminal (`TerminalText`). The timeline is at
 /// most ``maximumWidth`` columns wide, whatever `width` asks for.
-public enum ShowRenderer {
+package enum ShowRenderer {
   /// The widest timeline drawn, in columns: wide enough for any terminal, and a bound on the memory a
   /// row takes whatever width a caller passes.
   ///
   /// ```swift
   /// ShowRenderer.render(replay, width: .max, color: false)  // a timeline 1000 columns wide
   /// ```
-  public static let maximumWidth = 1000
+  package static let maximumWidth = 1000
 
   /// The most transitions, and the most findings, `replay show` draws: it holds the trace whole (its
   /// header counts every transition, its timeline spans all of them), so it reads at most this many of
@@ -25,9 +25,9 @@ public enum ShowRenderer {
   /// ```swift
   /// ShowRenderer.limit  // 10000
   /// ```
-  public static let limit = 10_000
+  package static let limit = 10_000
 
-  public static func render(_ replay: TraceReplay, width: Int, color: Bool) -> String {
+  package static func render(_ replay: TraceReplay, width: Int, color: Bool) -> String {
     let style = TextStyle(enabled: color)
     let origin = replay.startT ?? 0
     let span = max((replay.endT ?? origin) - origin, 0)
@@ -150,8 +150,8 @@ public enum ShowRenderer {
     row("complete", transition.completeT, complete)
     row("didEnd", transition.didEndT)
     // A completeTransition that ended the transition is on its own row already.
-    if transition.didEndT == nil, let endedBy = transition.endedBy, endedBy != .completeTrue,
-      endedBy != .completeFalse
+    if transition.didEndT == nil, let endedBy = transition.endedBy,
+      !endedBy.traits.contains(.completeTransition)
     {
       row("ended", transition.endedT, endedBy.label)
     }
@@ -303,7 +303,7 @@ extension String {
   /// ```swift
   /// "id".padded(to: 4) + "|" // "id  |"
   /// ```
-  public func padded(to width: Int) -> String {
+  package func padded(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 

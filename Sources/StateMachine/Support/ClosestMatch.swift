@@ -8,10 +8,10 @@
 ///
 /// One implementation for the library (rule ids in settings and headers) and the `replay` tool (commands,
 /// options), so both suggest the same name for the same typo.
-public enum ClosestMatch {
+package enum ClosestMatch {
   /// The candidate with the smallest edit distance to `name` (the first of equals), or `nil` when there
   /// is no candidate within `maximumDistance`.
-  public static func name(
+  package static func name(
     to name: String, among candidates: some Sequence<String>, maximumDistance: Int = .max
   ) -> String? {
     var best: (candidate: String, distance: Int)?
@@ -24,7 +24,7 @@ public enum ClosestMatch {
 
   /// The Levenshtein distance of `a` and `b`: the fewest insertions, deletions and substitutions of
   /// characters that turn one into the other.
-  public static func editDistance(_ a: String, _ b: String) -> Int {
+  package static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }

@@ -8,39 +8,103 @@
 /// The catalog (`Rule.allCases` with `severity`, `summary` and `uikitMessage`) is data: `replay rules`,
 /// the docs and the tests all read it from here.
 public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, Codable {
+  /// A `present` while the presenter, or what it would stack on, is mid-transition: UIKit refuses it, so the
+  /// screen never shows what the app believes it presented.
   case presentWhileTransitioning = "present-while-transitioning"
+  /// A `present` on a view controller that already presents another: UIKit refuses it, as one presenter shows
+  /// one presentation at a time.
   case presenterBusy = "presenter-busy"
+  /// A `present` from a controller outside the window hierarchy, or one that never began by its deadline:
+  /// UIKit drops it, and the app waits for a screen that never comes.
   case presenterUnknown = "presenter-unknown"
+  /// A `present` of an id still live: two presentations under one id would make every later line ambiguous,
+  /// so the second is refused.
   case idInUse = "id-in-use"
+  /// A `dismiss` while this presentation, or one above it, is mid-transition: UIKit ignores it and the
+  /// presentation stays up.
   case dismissWhileTransitioning = "dismiss-while-transitioning"
+  /// A `dismiss` of an id that is not presented, often a double dismiss: UIKit does nothing, so the app's
+  /// state and the screen part ways.
   case dismissNotPresented = "dismiss-not-presented"
+  /// A callback the presentation's phase does not allow: an ordering UIKit guarantees was broken, by the
+  /// app's transition code or by its recording.
   case eventOutOfPhase = "event-out-of-phase"
+  /// A callback for an id that is not live: its `present` was never recorded, or the app reports a controller
+  /// it no longer shows.
   case unknownPresentation = "unknown-presentation"
+  /// `completeTransition` twice in one transition: an animator must call it exactly once, so its bookkeeping
+  /// of the transition is wrong.
   case completeTwice = "complete-twice"
+  /// `completeTransition(false)` in an interaction nobody cancelled: the transition is undone although the
+  /// user's gesture never took it back.
   case completeWithoutCancel = "complete-without-cancel"
+  /// `completeTransition(true)` after `cancelInteractiveTransition`: the animator finishes what the user took
+  /// back.
   case completeContradictsCancel = "complete-contradicts-cancel"
+  /// `*DidEnd(completed:)` disagrees with `completeTransition(didComplete:)`: the presentation controller and
+  /// the animator tell two outcomes of one transition.
   case didEndMismatch = "did-end-mismatch"
+  /// `*DidEnd` before `completeTransition` once an animator started: UIKit ends a transition only after its
+  /// animator says it is complete.
   case didEndBeforeComplete = "did-end-before-complete"
+  /// Interaction calls before `startInteractiveTransition`: UIKit drops or defers them, so the gesture's
+  /// first moves are lost.
   case interactionBeforeStart = "interaction-before-start"
+  /// Interaction calls after the interaction was finished or cancelled: the gesture handler outlived its
+  /// interaction, and UIKit ignores what it sends.
   case interactionAfterEnd = "interaction-after-end"
+  /// An update's percent outside 0...1: the driver's arithmetic is off, and UIKit clamps what it shows.
   case percentOutOfRange = "percent-out-of-range"
+  /// A container layout pass without its pair: the presentation controller's layout callbacks were lost or
+  /// doubled.
   case layoutUnbalanced = "layout-unbalanced"
+  /// A container layout while the presentation has no container: the layout runs on a view UIKit has not set
+  /// up, or has taken down.
   case layoutWithoutContainer = "layout-without-container"
+  /// `viewDid*` without its `viewWill*`, or a `viewWill*` never resolved: UIKit's unbalanced appearance
+  /// calls, which leave a controller half appeared.
   case appearanceUnbalanced = "appearance-unbalanced"
+  /// Pan events after the interaction was finished or cancelled: the gesture still drives a transition that
+  /// no longer listens.
   case gestureAfterCommit = "gesture-after-commit"
+  /// A transition that never went interactive ended with `completeTransition(false)`: UIKit reverts it, so
+  /// the user's tap did nothing.
   case transitionAborted = "transition-aborted"
+  /// `presentationControllerDidDismiss` without a completed dismissal: the sheet's delegate hears of a
+  /// dismissal the lifecycle never finished.
   case didDismissWithoutDismissal = "did-dismiss-without-dismissal"
+  /// A begun transition with no `completeTransition` or `*DidEnd` by its deadline: UIKit waits for it, and
+  /// the app's interface stays frozen.
   case transitionNeverCompleted = "transition-never-completed"
+  /// A line earlier than the one before it: the recording's clock or the merge of its lines is broken, so no
+  /// time after it can be trusted.
   case timeWentBackwards = "time-went-backwards"
+  /// An animation that ran far from the duration it declared: UIKit runs the animations coordinated with it
+  /// for the declared duration.
   case durationMismatch = "duration-mismatch"
+  /// `completeTransition` later than UIKit needs to run the rest after a finish or cancel: the screen sits
+  /// still at the end of the gesture.
   case completionLate = "completion-late"
+  /// An interaction nothing drove for longer than `undrivenAfter`: its gesture was lost, and the transition
+  /// stays half-way.
   case interactionUndriven = "interaction-undriven"
+  /// `completeTransition` far sooner than the rest of the animation after a finish or cancel: the transition
+  /// jumps to its end.
   case completionEarly = "completion-early"
+  /// A container layout pass longer than a frame: it drops frames in the middle of the transition.
   case layoutHitch = "layout-hitch"
+  /// A size change while a transition is in flight: rotating mid-transition is where presentation layouts
+  /// break.
   case sizeChangeDuringTransition = "size-change-during-transition"
 
   /// Which table of the rule catalog (<doc:Rules>) a rule belongs to.
-  public enum Kind: String, Sendable { case ordering, timing }
+  public enum Kind: String, Sendable {
+    /// Judges the order of callbacks, whatever their times: a broken order is a bug whatever the device.
+    case ordering
+    /// Judges callback times against the thresholds of ``AuditConfiguration``, which an app tunes to its
+    /// devices.
+    case timing
+  }
 
   /// Everything the catalog says about one rule.
   public struct Entry: Sendable, Hashable {
@@ -202,23 +266,35 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, Codable 
     }
   }
 
+  /// The catalog's table the rule is in, as `replay rules` groups it.
   public var kind: Kind { entry.kind }
+  /// Whether repeats in one transition fold into one finding: a driver repeats one mistake on every update.
   public var isReportedOncePerTransition: Bool { entry.isReportedOncePerTransition }
+  /// The severity a finding gets unless ``AuditConfiguration/RuleSettings`` changes it for a run.
   public var severity: Severity { entry.severity }
+  /// One line on what the rule catches, as `replay rules` and the reports print it.
   public var summary: String { entry.summary }
+  /// What UIKit prints or shows when an app hits the rule, to match a console line to a finding.
   public var uikitMessage: String? { entry.uikitMessage }
 
   public static func < (lhs: Rule, rhs: Rule) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// How bad a finding is: an error fails the audit (exit 1), a warning is reported and tolerated.
-///
-/// ```swift
-/// Rule.gestureAfterCommit.severity == .warning // true
-/// ```
-public enum Severity: String, Sendable, Hashable, Comparable, Codable {
-  case warning
-  case error
+extension Rule {
+  /// How bad a finding is: an error fails the audit (exit 1), a warning is reported and tolerated.
+  ///
+  /// ```swift
+  /// Rule.gestureAfterCommit.severity == .warning // true
+  /// ```
+  public enum Severity: String, Sendable, Hashable, Comparable, Codable {
+    /// Reported and tolerated: the audit passes unless it is strict (`--strict`).
+    case warning
+    /// Fails the audit: the app broke an ordering or a deadline UIKit relies on.
+    case error
 
-  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+  }
 }
+
+/// `Rule.Severity` as the package's own code names it; users write `Rule.Severity`.
+package typealias Severity = Rule.Severity

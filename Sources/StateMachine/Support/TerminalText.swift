@@ -20,13 +20,13 @@
 /// U+2066–U+2069). Every other character, non-ASCII ones included, is printed as it is, so text without
 /// any of these is returned unchanged. The JSON documents need none of this: JSON escapes its strings
 /// itself.
-public enum TerminalText {
+package enum TerminalText {
   /// `text` with every character a terminal would act on written as `\u{HEX}` (the backslash as `\\`).
   ///
   /// ```swift
   /// print("\(TerminalText.escaped(path)):\(line):1: error: …")  // the path as it is, or escaped
   /// ```
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     guard needsEscaping(text) else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count + 8)
@@ -50,7 +50,7 @@ public enum TerminalText {
   /// TerminalText.needsEscaping("card-1")      // false
   /// TerminalText.needsEscaping("card\u{9B}")  // true: a C1 control (CSI)
   /// ```
-  public static func needsEscaping(_ text: String) -> Bool {
+  package static func needsEscaping(_ text: String) -> Bool {
     // Every escaped scalar's UTF-8 starts with a byte below 0x20, 0x5C, 0x7F, 0xC2 (U+0080–U+009F) or
     // 0xE2 (U+202A–U+2069): text without those bytes, nearly all of it, is passed over at byte speed.
     let suspect = text.utf8.contains { $0 < 0x20 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }

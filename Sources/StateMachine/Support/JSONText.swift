@@ -9,9 +9,9 @@
 ///
 /// Numbers are canonical: integral values below 2^53 without a fraction (and `-0` as `0`), others in
 /// Swift's shortest round-trip form, so decoding and encoding again gives the same bytes.
-public enum JSONText {
+package enum JSONText {
   /// The canonical spelling of a finite number; `null` for NaN and infinities, which JSON cannot spell.
-  public static func number(_ value: Double) -> String {
+  package static func number(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
     if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
       if value == 0 { return "0" }
@@ -21,7 +21,7 @@ public enum JSONText {
   }
 
   /// Appends `value` as a JSON string literal, escaping quotes, backslashes and control characters.
-  public static func appendString(_ value: String, to out: inout String) {
+  package static func appendString(_ value: String, to out: inout String) {
     out.append("\"")
     // Runs of bytes that need no escape are appended whole: appending scalar by scalar was most of the
     // time of every JSON writer (the audit report, the Chrome trace, the statistics). A run is cut only
@@ -87,7 +87,7 @@ public enum JSONText {
 
   /// Appends any JSON value, with object keys sorted (canonical form); of keys that repeat, the first is
   /// kept, so the text never holds a duplicate key.
-  public static func appendValue(_ value: JSONValue, to out: inout String) {
+  package static func appendValue(_ value: JSONValue, to out: inout String) {
     switch value {
     case .null: out.append("null")
     case .bool(let flag): out.append(flag ? "true" : "false")

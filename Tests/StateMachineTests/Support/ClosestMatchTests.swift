@@ -27,6 +27,6 @@ import Testing
 
   @Test func ruleSettingsNamesTheClosestRule() {
     let error = RuleSettingsError(message: "unknown rule id 'layout-hitc'; did you mean 'layout-hitch'?")
-    #expect(throws: error) { try RuleSettings.rule(named: "layout-hitc") }
+    #expect(throws: error) { try Rule.named("layout-hitc") }
   }
 }

@@ -1,0 +1,97 @@
+import Testing
+
+@testable import PresentationStateMachine
+
+/// What each per-trigger fact answers, written out trigger by trigger: the sets were copied from the
+/// switches that answered them before the facts became the rows of `Trigger.traits`, so a row that changes
+/// shows here as a named trigger.
+@Suite struct TriggerTraitsTests {
+  static let lifecycle: Set<Trigger> = [
+    .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse,
+    .dismissalWillBegin, .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive,
+    .interruptibleAnimator, .update, .pause, .finish, .cancel, .completeTrue, .completeFalse, .animationEnded,
+    .completion, .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss,
+  ]
+  static let appearance: Set<Trigger> = [
+    .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear,
+  ]
+  static let alwaysLegal: Set<Trigger> = [.gesture, .mark]
+  static let changesCarrier: Set<Trigger> = [
+    .animate, .startInteractive, .interruptibleAnimator, .completeTrue, .completeFalse,
+  ]
+  static let timed: Set<Trigger> = [.completeTrue, .completeFalse, .layoutDid, .sizeChange]
+  static let movesDeadlinesOnlyLater: Set<Trigger> = [
+    .update, .pause, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear,
+    .viewWillDisappear, .viewDidDisappear, .sizeChange, .animationEnded, .completion,
+  ]
+  static let completeTransition: Set<Trigger> = [.completeTrue, .completeFalse]
+  static let animator: Set<Trigger> = [.animate, .startInteractive, .interruptibleAnimator]
+  static let didEnd: Set<Trigger> = [
+    .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse,
+  ]
+  static let labels: [Trigger: String] = [
+    .present: "present", .dismiss: "dismiss", .presentationWillBegin: "presentationTransitionWillBegin",
+    .presentationDidEndTrue: "presentationTransitionDidEnd(true)",
+    .presentationDidEndFalse: "presentationTransitionDidEnd(false)",
+    .dismissalWillBegin: "dismissalTransitionWillBegin",
+    .dismissalDidEndTrue: "dismissalTransitionDidEnd(true)",
+    .dismissalDidEndFalse: "dismissalTransitionDidEnd(false)", .animate: "animateTransition",
+    .startInteractive: "startInteractiveTransition", .interruptibleAnimator: "interruptibleAnimator",
+    .update: "updateInteractiveTransition", .pause: "pauseInteractiveTransition",
+    .finish: "finishInteractiveTransition", .cancel: "cancelInteractiveTransition",
+    .completeTrue: "completeTransition(true)", .completeFalse: "completeTransition(false)",
+    .animationEnded: "animationEnded", .completion: "completion",
+    .layoutWill: "containerViewWillLayoutSubviews",
+    .layoutDid: "containerViewDidLayoutSubviews", .viewWillAppear: "viewWillAppear",
+    .viewIsAppearing: "viewIsAppearing", .viewDidAppear: "viewDidAppear",
+    .viewWillDisappear: "viewWillDisappear",
+    .viewDidDisappear: "viewDidDisappear", .sizeChange: "viewWillTransitionToSize",
+    .controllerWillDismiss: "presentationControllerWillDismiss",
+    .controllerDidDismiss: "presentationControllerDidDismiss",
+    .controllerDidAttemptToDismiss: "presentationControllerDidAttemptToDismiss", .gesture: "pan*",
+    .mark: "mark",
+  ]
+
+  private static func triggers(where fact: (Trigger) -> Bool) -> Set<Trigger> {
+    Set(Trigger.allCases.filter(fact))
+  }
+
+  private static func triggers(with trait: Trigger.Traits) -> Set<Trigger> {
+    triggers { $0.traits.contains(trait) }
+  }
+
+  @Test func lifecycleTriggers() { #expect(Self.triggers(where: \.isLifecycle) == Self.lifecycle) }
+
+  @Test func appearanceTriggers() { #expect(Self.triggers(where: \.isAppearance) == Self.appearance) }
+
+  @Test func alwaysLegalTriggers() { #expect(Self.triggers(where: \.isAlwaysLegal) == Self.alwaysLegal) }
+
+  @Test func theQueriesReadTheirTraits() {
+    #expect(Self.triggers(with: .lifecycle) == Self.lifecycle)
+    #expect(Self.triggers(with: .appearance) == Self.appearance)
+    #expect(Self.triggers(with: .alwaysLegal) == Self.alwaysLegal)
+  }
+
+  @Test func triggersThatChangeTheGroupCarrier() {
+    #expect(Self.triggers(where: Auditor.changesCarrier) == Self.changesCarrier)
+  }
+
+  @Test func triggersATimingRuleJudges() { #expect(Self.triggers(with: .timed) == Self.timed) }
+
+  @Test func triggersThatOnlyMoveDeadlinesLater() {
+    #expect(Self.triggers(with: .movesDeadlinesOnlyLater) == Self.movesDeadlinesOnlyLater)
+  }
+
+  @Test func didEndTriggers() { #expect(Self.triggers(with: .didEnd) == Self.didEnd) }
+
+  @Test func completeTransitionTriggers() {
+    #expect(Self.triggers(with: .completeTransition) == Self.completeTransition)
+  }
+
+  @Test func animatorTriggers() { #expect(Self.triggers(with: .animator) == Self.animator) }
+
+  @Test func everyTriggerHasItsLabel() {
+    #expect(Self.labels.count == Trigger.allCases.count)
+    for trigger in Trigger.allCases { #expect(trigger.label == Self.labels[trigger], "\(trigger)") }
+  }
+}
