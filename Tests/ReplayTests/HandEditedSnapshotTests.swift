@@ -91,6 +91,7 @@ import Testing
     Self.expectRefused(run, "version \(before)")
     #expect(
       run.stderr.contains(
-        "snapshot version \(before) is not supported (this build reads version \(AuditSnapshot.supportedVersion))"))
+        "snapshot version \(before) is not supported (this build reads version \(AuditSnapshot.supportedVersion))"
+      ))
   }
 }
