@@ -64,13 +64,13 @@ enum AuditCommand {
     if parsed[Option.snapshotOut] != nil || parsed[Option.resume] != nil {
       return incremental(parsed, configuration: configuration, format: format, context: context)
     }
-    let selection: (files: [TraceFile], jobs: Int, notes: String)
+    let selection: (files: [TraceFile], jobs: Int, notes: String, mayBeEmpty: Bool)
     do {
       selection = try input.traceFiles(context: context)
     } catch {
       return input.failure(error)
     }
-    if selection.files.isEmpty && parsed[TraceFiles.Option.shard] == nil {
+    if selection.files.isEmpty && !selection.mayBeEmpty {
       return ReplayCLI.Result(
         status: .inputError,
         stderr: selection.notes + DiagnosticLine.noTraceFiles(under: parsed.positionals))
