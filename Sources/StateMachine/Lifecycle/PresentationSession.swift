@@ -221,9 +221,11 @@ package struct PresentationSession: Sendable {
       if step.rule != nil { storage.slots[slot].refused = .present(presenter: presenter) }
     case .dismiss:
       // The guards read the refusal this dismiss follows (a dismiss of what a refused present never
-      // presented is that refusal's consequence); then this dismiss's own outcome replaces it.
+      // presented is that refusal's consequence); then this dismiss's own outcome replaces it. A dismiss
+      // refused quietly is still refused: the callbacks it brings follow from it, and a second dismiss is a
+      // double dismiss again.
       apply(.dismiss, to: slot, event, line: line, into: &step)
-      storage.slots[slot].refused = step.rule != nil ? .dismiss : nil
+      storage.slots[slot].refused = step.rule != nil || step.effects.refused ? .dismiss : nil
       // UIKit runs a refused dismiss's completion block at once (<doc:Rules#Completion>).
       storage.slots[slot].refusedDismissCompletion = step.to == step.from
     case .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse, .dismissalWillBegin,
