@@ -64,13 +64,13 @@ enum AuditCommand {
     if parsed[Option.snapshotOut] != nil || parsed[Option.resume] != nil {
       return incremental(parsed, configuration: configuration, format: format, context: context)
     }
-    let selection: (files: [TraceFile], jobs: Int, notes: String)
+    let selection: (files: [TraceFile], jobs: Int, notes: String, mayBeEmpty: Bool)
     do {
       selection = try input.traceFiles(context: context)
     } catch {
       return input.failure(error)
     }
-    if selection.files.isEmpty && parsed[TraceFiles.Option.shard] == nil {
+    if selection.files.isEmpty && !selection.mayBeEmpty {
       return ReplayCLI.Result(
         status: .inputError,
         stderr: selection.notes + DiagnosticLine.noTraceFiles(under: parsed.positionals))
@@ -261,9 +261,27 @@ enum AuditCommand {
       }
       let run = try IncrementalAudit.run(path: path, resumingFrom: snapshot, configuration: configuration)
       if let out = parsed[Option.snapshotOut] {
-        guard FileManager.default.createFile(atPath: out, contents: try run.snapshot.json()) else {
+        // Written whole under a temporary name and renamed over `out`, as an export's part is: a run killed
+        // mid-write leaves the last snapshot, never half of one, and a link named `out` is replaced, not
+        // followed.
+        let json = String(decoding: try run.snapshot.json(), as: UTF8.self)
+        let slash = out.lastIndex(of: "/")
+        let directory = slash.map { String(out[..<$0]) } ?? "."
+        let name = slash.map { String(out[out.index(after: $0)...]) } ?? out
+        do throws(PartFile.Failure) {
+          let part = try PartFile(directory: directory.isEmpty ? "/" : directory, name: name)
+          do {
+            try part.write(json)
+          } catch {
+            part.discard()
+            throw PartFile.Failure(message: ErrorText.describe(error))
+          }
+          try part.commit()
+        } catch {
           return ReplayCLI.Result(
-            status: .inputError, stderr: "error: cannot write the snapshot \(TerminalText.escaped(out))\n")
+            status: .inputError,
+            stderr: "error: cannot write the snapshot \(TerminalText.escaped(out)): "
+              + "\(TerminalText.escaped(error.message))\n")
         }
       }
       let report = AuditReport(files: [run.report], strict: ThresholdOptions.isStrict(parsed))

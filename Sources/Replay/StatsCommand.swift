@@ -77,7 +77,7 @@ enum StatsCommand {
         }
       }
     } else {
-      let selection: (files: [TraceFile], jobs: Int, notes: String)
+      let selection: (files: [TraceFile], jobs: Int, notes: String, mayBeEmpty: Bool)
       do {
         selection = try input.traceFiles(context: context)
       } catch {

@@ -45,6 +45,8 @@ enum TableExport {
     var jobs: Int
     /// Files passed over in the directories named (a FIFO, a socket, a device), a line each.
     var notes = ""
+    /// Whether finding no file is no error (`TraceFiles`' `mayBeEmpty`).
+    var mayBeEmpty = false
     /// This run's shard, which names its part file (0 of 1 without `--shard`).
     var shard: (index: Int, count: Int)
     var out: String?
@@ -58,7 +60,7 @@ enum TableExport {
       return input.failure(error)
     }
     if !request.notes.isEmpty { output.diagnostics(request.notes) }
-    if request.files.isEmpty && input.parsed[TraceFiles.Option.shard] == nil {
+    if request.files.isEmpty && !request.mayBeEmpty {
       return ReplayCLI.Result(
         status: .inputError,
         stderr: DiagnosticLine.noTraceFiles(under: input.parsed.positionals))
@@ -99,7 +101,7 @@ enum TableExport {
     }
     return Request(
       table: table, format: format, files: selection.files, jobs: selection.jobs, notes: selection.notes,
-      shard: shard, out: parsed[ExportCommand.Option.out])
+      mayBeEmpty: selection.mayBeEmpty, shard: shard, out: parsed[ExportCommand.Option.out])
   }
 
   /// What a trace's stream hands the writer: whole lines of rows as they settle, in chunks, then what went

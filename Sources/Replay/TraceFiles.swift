@@ -28,6 +28,9 @@ enum TraceFiles {
     var files: [TraceFile] = []
     /// A line each (with its line end), for standard error.
     var notes: [String] = []
+    /// Every path was `-` and standard input listed none: a batch engine's partition that got no path,
+    /// which finds nothing to do rather than an error.
+    var listedNothing = false
   }
 
   /// The files `paths` name; `standardInput` is read (once) when a path is `-`. A file named is read
@@ -44,6 +47,8 @@ enum TraceFiles {
       }
     }
     var expansion = Expansion()
+    expansion.listedNothing =
+      !paths.isEmpty && listed.isEmpty && paths.allSatisfy { $0.bytes == [UInt8(ascii: "-")] }
     for path in listed {
       guard path.fileType() == S_IFDIR else {
         // A missing file is reported as unreadable by the audit.
@@ -109,10 +114,11 @@ enum TraceFiles {
 }
 
 extension CommandInput {
-  /// The trace files the positionals name, this shard's share of them, how many to audit at once, and the
-  /// notes about files passed over (for standard error).
+  /// The trace files the positionals name, this shard's share of them, how many to audit at once, the
+  /// notes about files passed over (for standard error), and whether finding no file is no error (a shard
+  /// may hold none of the files; a batch engine's partition may pipe no path on standard input).
   func traceFiles(context: ReplayCLI.Context) throws(UsageError)
-    -> (files: [TraceFile], jobs: Int, notes: String)
+    -> (files: [TraceFile], jobs: Int, notes: String, mayBeEmpty: Bool)
   {
     _ = try paths()
     let jobs = try integer(
@@ -122,6 +128,9 @@ extension CommandInput {
       let shard = try TraceFiles.Shard(parsing: text)
       expansion.files = expansion.files.filter { shard.contains($0.path) }
     }
-    return (expansion.files, jobs, expansion.notes.joined())
+    return (
+      expansion.files, jobs, expansion.notes.joined(),
+      expansion.listedNothing || parsed[TraceFiles.Option.shard] != nil
+    )
   }
 }

@@ -81,6 +81,20 @@ import Testing
     #expect(piped.rows.contains("\"rule\":\"complete-twice\""))
   }
 
+  /// A batch engine's empty partition pipes no path: nothing to do is no error, so a job that checks exit
+  /// codes fails only for what its traces hold. A listed path that names no file still is one.
+  @Test func standardInputThatListsNoPathIsNothingToDo() {
+    let empty = run(["export", "--table", "transitions", "-"], standardInput: "")
+    #expect(empty.result.status == .clean)
+    #expect(empty.rows.isEmpty && empty.result.stderr.isEmpty)
+    let audit = ReplayCLI.run(
+      ["audit", "-"],
+      context: ReplayCLI.Context(environment: [:], stdoutIsTerminal: false, standardInput: { "\n" }))
+    #expect(audit.status == .clean)
+    let missing = run(["export", "--table", "transitions", "-"], standardInput: "\(Self.traces)/none/\n")
+    #expect(missing.result.status == .inputError)
+  }
+
   @Test(arguments: ["jsonl", "csv"])
   func shardPartsCoverEveryRowOnceAndAreRenamedWhenComplete(_ format: String) throws {
     let directory = Self.temporaryDirectory()

@@ -28,6 +28,33 @@ import Testing
     #expect(second.stderr.contains("resumed after line"))
   }
 
+  /// The snapshot is written whole under a temporary name and renamed over its name: a link planted under
+  /// that name is replaced, never followed, and no temporary is left behind.
+  @Test func theSnapshotReplacesALinkInsteadOfWritingThroughIt() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "snapshot-link-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = directory.appendingPathComponent("elsewhere.json").path
+    let out = directory.appendingPathComponent("state.json").path
+    try FileManager.default.createSymbolicLink(atPath: out, withDestinationPath: target)
+    let log = ReplayCLITests.tracesDirectory + "/rules/complete-twice.jsonl"
+    let result = run(["audit", "--snapshot-out", out, log])
+    #expect(result.status == .findings)
+    #expect(!FileManager.default.fileExists(atPath: target))
+    let attributes = try FileManager.default.attributesOfItem(atPath: out)
+    #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["state.json"])
+  }
+
+  @Test func aSnapshotThatCannotBeWrittenSaysWhy() {
+    let log = ReplayCLITests.tracesDirectory + "/rules/complete-twice.jsonl"
+    let result = run(["audit", "--snapshot-out", "/nonexistent/state.json", log])
+    #expect(result.status == .inputError)
+    #expect(
+      result.stderr.contains("cannot write the snapshot /nonexistent/state.json: cannot open the directory"))
+  }
+
   @Test func aMissingSnapshotUnderAnotherNameIsAnError() {
     let log = ReplayCLITests.tracesDirectory + "/rules/complete-twice.jsonl"
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID().uuidString).json")

@@ -218,9 +218,10 @@ package struct PresentationSession: Sendable {
       apply(.present, to: slot, event, line: line, presenter: presenter, into: &step)
       if step.rule != nil { storage.slots[slot].refused = .present(presenter: presenter) }
     case .dismiss:
-      storage.slots[slot].refused = nil
+      // The guards read the refusal this dismiss follows (a dismiss of what a refused present never
+      // presented is that refusal's consequence); then this dismiss's own outcome replaces it.
       apply(.dismiss, to: slot, event, line: line, into: &step)
-      if step.rule != nil { storage.slots[slot].refused = .dismiss }
+      storage.slots[slot].refused = step.rule != nil ? .dismiss : nil
       // UIKit runs a refused dismiss's completion block at once (<doc:Rules#Completion>).
       storage.slots[slot].refusedDismissCompletion = step.to == step.from
     case .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse, .dismissalWillBegin,

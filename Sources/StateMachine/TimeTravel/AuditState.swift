@@ -101,11 +101,14 @@ public struct AuditState: Sendable, Hashable {
         pendingAppearance: lifecycle.pendingAppearance.map { "\($0.trigger.label) (line \($0.line))" },
         deadline: session.deadline(of: lifecycle.id))
     }
+    // Built once: the session builds the map on each read, and a state may hold thousands of roots.
+    let rootChildren = session.rootChildren
     var stacks: [[String]] = []
-    for root in session.rootChildren.keys.sorted() {
+    for root in rootChildren.keys.sorted() {
       var stack = [root]
-      var next = session.rootChildren[root]
-      while let id = next, session.phase(of: id).isLive, !stack.contains(id) {
+      var onStack: Set<String> = [root]
+      var next = rootChildren[root]
+      while let id = next, session.phase(of: id).isLive, onStack.insert(id).inserted {
         stack.append(id)
         next = session.child(of: id)
       }

@@ -83,7 +83,8 @@ package enum TableGuard: String, CaseIterable, Sendable, Hashable {
   /// (<doc:Rules#Recovery-follows-the-evidence>).
   case requestRefused
   /// The id's last request was a `present` UIKit refused or dropped: its `presentationTransitionWillBegin`
-  /// shows it happened anyway, and is no second finding.
+  /// shows it happened anyway, and a `dismiss` of what it never presented follows from it; neither is a
+  /// second finding.
   case presentRefused
   /// The id's last request was a `dismiss` UIKit refused: its `dismissalTransitionWillBegin` shows it
   /// happened anyway, and is no second finding.
@@ -127,7 +128,7 @@ package enum TableGuard: String, CaseIterable, Sendable, Hashable {
     case .finishedLate: "a finish came after the cancel (reported as interaction-after-end)"
     case .systemStyleUnseen: "a system-style request with nothing of its transition logged since"
     case .requestRefused: "the id's last request was refused: its consequence was reported with it"
-    case .presentRefused: "the id's last request was a present UIKit refused: it happened anyway"
+    case .presentRefused: "the id's last request was a present UIKit refused or dropped"
     case .dismissRefused: "the id's last request was a dismiss UIKit refused: it happened anyway"
     case .unknownReported: "unknown-presentation was already reported for the id"
     case .reportedInTransition: "the transition already reported this rule, which a driver repeats"

@@ -186,7 +186,9 @@ package enum TransitionTable {
       notLive, [.present], .move(.presentingRequested), "present(_:animated:completion:)",
       guards: presenterRules { .reject($0) }),
     row(live, [.present], .reject(.idInUse), "the id is still live"),
-    row(notLive, [.dismiss], .reject(.dismissNotPresented), "double dismiss"),
+    row(
+      notLive, [.dismiss], .reject(.dismissNotPresented), "double dismiss",
+      guards: refusedPresent(.reject(.dismissNotPresented))),
     row(inFlight, [.dismiss], .reject(.dismissWhileTransitioning), "UIKit refuses a dismiss mid-transition"),
     row(
       idle, [.dismiss], .move(.dismissingRequested), "dismiss(animated:completion:)",
