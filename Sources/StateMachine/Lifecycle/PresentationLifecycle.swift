@@ -31,15 +31,24 @@ package struct PresentationLifecycle: Sendable, Hashable {
   /// The open layout pass and the pending appearance callback: meaningful unless the state is `.absent`.
   private var tracks = SideTracks()
 
-  /// Where the presentation is, and what is known in each case.
-  private enum State: Sendable, Hashable {
+  /// Where the presentation is, and what is known in each case: a phase and whether the facts of a
+  /// transition stand beside it. Two stored fields rather than an enum with the phase as payload: the
+  /// phase is read several times on every step, and taking it out of the payload cost a switch each time.
+  private struct State: Sendable, Hashable {
+    /// `.absent` exactly when the state is `State.absent`.
+    let phase: Phase
+    /// The facts of the current or last transition are meaningful.
+    let isTracked: Bool
+
     /// Not live and not in the tail of a transition: nothing is known.
-    case absent
+    static let absent = State(phase: .absent, isTracked: false)
+
     /// Seen only through a bare `*DidEnd` (a recording that started late): a phase and side tracks, but
     /// no transition's facts.
-    case untracked(Phase)
+    static func untracked(_ phase: Phase) -> State { State(phase: phase, isTracked: false) }
+
     /// With side tracks and the facts of its current or last transition.
-    case tracked(Phase)
+    static func tracked(_ phase: Phase) -> State { State(phase: phase, isTracked: true) }
   }
 
   /// The container layout pass and the appearance callback that wait for their `Did`.
@@ -68,18 +77,13 @@ package struct PresentationLifecycle: Sendable, Hashable {
   package init(id: String) { self.id = id }
 
   /// Where the presentation is in its lifecycle.
-  package var phase: Phase {
-    switch state {
-    case .absent: .absent
-    case .untracked(let phase), .tracked(let phase): phase
-    }
-  }
+  package var phase: Phase { state.phase }
 
   /// The current or latest transition's facts, if one was seen.
   package var transition: TransitionRecord? { hasTransition ? facts : nil }
 
   /// Whether a transition was seen (the facts `transition` returns exist).
-  var hasTransition: Bool { if case .tracked = state { true } else { false } }
+  var hasTransition: Bool { state.isTracked }
 
   /// The open container layout pass (`Will` seen, `Did` not yet).
   package var openLayout: OpenLayoutPass? { state == .absent ? nil : tracks.openLayout }
@@ -118,13 +122,13 @@ package struct PresentationLifecycle: Sendable, Hashable {
   /// `dismissed` (settled, so that its own late callbacks still belong to that dismissal) or back to
   /// `presented`, ending at `t`.
   mutating func settleWithGroup(to phase: Phase, at t: Double) {
-    switch state {
-    case .absent: return
-    case .untracked: state = .untracked(phase)
-    case .tracked:
+    guard state != .absent else { return }
+    if state.isTracked {
       facts.didEndT = t
       if phase == .dismissed { facts.settledByGroup = true }
       state = .tracked(phase)
+    } else {
+      state = .untracked(phase)
     }
   }
 

@@ -159,9 +159,7 @@ package struct PresentationSession: Sendable {
 
   /// Gives the slot back when nothing about its id is left to remember, in the storage or the stack.
   mutating func releaseIfVacant(_ slot: Int) {
-    guard storage.slots[slot].isVacant, stack.nodes[slot].isVacant,
-      storage.slot(of: storage.id(ofSlot: slot)) == slot
-    else { return }
+    guard storage.slots[slot].isVacant, stack.nodes[slot].isVacant, storage.holdsID(slot) else { return }
     storage.release(slot)
   }
 
@@ -710,6 +708,13 @@ package struct PresentationSession: Sendable {
   /// Expires the timers the clock passed at `t`, in the order of the presentations' ids, and says when the
   /// earliest of the others comes.
   private mutating func expireTimers(at t: Double, byLineOf ownID: String?, into clock: inout ClockStep) {
+    // The auditor's bound on the earliest timer goes stale as timers move later or are cancelled, so most
+    // calls find nothing due; ordering the transitions by id costs more than judging them, and is done
+    // only when some timer did pass.
+    if let next = earliestTimerIfNoneDue(at: t) {
+      clock.nextDeadline = next
+      return
+    }
     var next = Double.infinity
     for slot in storage.inFlightSlots.sorted(by: { storage.id(ofSlot: $0) < storage.id(ofSlot: $1) }) {
       let phase = storage.slots[slot].lifecycle.phase
@@ -739,6 +744,24 @@ package struct PresentationSession: Sendable {
       clock.expiries.append(.hang(id: id, phase: phase, transition: record, deadline: deadline))
     }
     clock.nextDeadline = next
+  }
+
+  /// When the earliest timer of the transitions in flight comes, if none of them passed by `t`; `nil` when
+  /// one did. Reads each transition in place, in no particular order.
+  private mutating func earliestTimerIfNoneDue(at t: Double) -> Double? {
+    var next = Double.infinity
+    for slot in storage.inFlightSlots {
+      guard case .schedule(_, let hang, let undriven)? = timerChange(ofSlot: slot) else { continue }
+      if let undriven {
+        guard !(undriven < t) else { return nil }
+        next = min(next, undriven)
+      }
+      if let hang {
+        guard !(hang < t) else { return nil }
+        next = min(next, hang)
+      }
+    }
+    return next
   }
 
   /// Drops the `present` in `slot`, which nothing began before its deadline passed: UIKit dropped it

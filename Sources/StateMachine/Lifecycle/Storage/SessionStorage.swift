@@ -27,6 +27,8 @@ struct SessionStorage: Sendable {
     /// Where the slot stands in `inFlightSlots`, or -1.
     var inFlightPosition: Int32 = -1
     var generation: UInt32 = 0
+    /// The slot holds an id: false once it is given back, until an id takes it again.
+    var isHeld = true
 
     init(id: String, generation: UInt32) {
       lifecycle = PresentationLifecycle(id: id)
@@ -92,6 +94,10 @@ struct SessionStorage: Sendable {
   @inline(__always)
   func id(ofSlot slot: Int) -> String { ids[slot] }
 
+  /// Whether `slot` holds an id, as `slot(of: id(ofSlot: slot)) == slot` says, without hashing the id.
+  @inline(__always)
+  func holdsID(_ slot: Int) -> Bool { slots[slot].isHeld }
+
   /// Reads the slot in place through a pointer (`$0.pointee.lifecycle…`), for a caller that must not change
   /// the storage: the array's own subscript, and a borrowed `Slot` handed to a closure, both copy the slot
   /// (the lifecycle with it: a few hundred bytes and a retain), where `pointee` projects the field read.
@@ -131,6 +137,7 @@ struct SessionStorage: Sendable {
   mutating func release(_ slot: Int) {
     index.remove(ids[slot])
     slots[slot] = Slot(id: "", generation: slots[slot].generation &+ 1)
+    slots[slot].isHeld = false
     ids[slot] = ""
     vacantSlots.append(slot)
   }

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Counts, with callgrind, the instructions an event costs in the two measures Performance.md gives:
+#
+#   Tests/Performance/callgrind.sh [BASE_REV]
+#
+# - machine: `ReplayBenchmark --events N --only auditor`, counting only inside `auditorPass` (the auditor
+#   and its machine stepping events in memory; the generator that makes them costs three times as much
+#   and is not counted), minus the same with one event, divided by N;
+# - audit:   `replay audit F` (reader, auditor and machine, the report) on the benchmark's trace of N
+#   events, minus the same on F's header line alone (start-up and exit), divided by N. Instruction counts, unlike the wall clock, do not move with the machine's other work.
+# It builds a release of HEAD's work tree and, given BASE_REV, of that revision in a temporary
+# `git worktree` under /tmp, and measures both on the same F, so before and after come from one run.
+# EVENTS (default 300000) is N; BASE_BUILD=DIR reuses a directory holding a base's `replay` and
+# `ReplayBenchmark` instead of building BASE_REV.
+set -euo pipefail
+events=${EVENTS:-300000}
+repo=$(git rev-parse --show-toplevel)
+scratch=$(mktemp -d /tmp/callgrind.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+
+build() { # DIR: a package; prints the directory holding its release products
+  (cd "$1" && swift build -c release --product replay >&2 && swift build -c release --product ReplayBenchmark >&2)
+  echo "$1/.build/release"
+}
+
+count() { # [callgrind options] command...: the instructions callgrind counts for it
+  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$@" > /dev/null 2>&1 || true
+  awk '/^(summary|totals):/ { print $2; exit }' "$scratch/out"
+}
+
+measure() { # NAME BINDIR
+  local machine audit
+  # --file only spares the phase writing a trace it does not read.
+  machine=$(( $(count --toggle-collect='*auditorPass*' "$2/ReplayBenchmark" --file "$scratch/header.jsonl" \
+    --events "$events" --only auditor) - $(count --toggle-collect='*auditorPass*' "$2/ReplayBenchmark" \
+    --file "$scratch/header.jsonl" --events 1 --only auditor) ))
+  audit=$(( $(count "$2/replay" audit "$scratch/f.jsonl") - $(count "$2/replay" audit "$scratch/header.jsonl") ))
+  printf '%-10s machine alone %6d.%d per event    full audit %6d.%d per event\n' "$1" \
+    $(( machine / events )) $(( machine * 10 / events % 10 )) $(( audit / events )) $(( audit * 10 / events % 10 ))
+}
+
+head_bin=$(build "$repo")
+"$head_bin/ReplayBenchmark" --events "$events" --generate-only --output "$scratch/f.jsonl" > /dev/null
+head -n 1 "$scratch/f.jsonl" > "$scratch/header.jsonl"
+
+if [ $# -ge 1 ]; then
+  if [ -n "${BASE_BUILD:-}" ]; then
+    base_bin=$BASE_BUILD
+  else
+    git -C "$repo" worktree add --detach "$scratch/base" "$1" > /dev/null 2>&1
+    trap 'git -C "$repo" worktree remove --force "$scratch/base"; rm -rf "$scratch"' EXIT
+    base_bin=$(build "$scratch/base")
+  fi
+  measure "base $1" "$base_bin"
+fi
+measure "HEAD" "$head_bin"
+echo "($events events, seed 42; instructions counted by callgrind, each minus its fixed cost)"
