@@ -114,7 +114,7 @@ enum ThresholdOptions {
     SettingsFile.discover(from: start)
   }
 
-  /// Applies the settings file at `path` (``SettingsFile``, in the library, reads it); every problem of
+  /// Applies the settings file at `path` (`SettingsFile`, in the library, reads it); every problem of
   /// the file is an unreadable-input error (exit 2, no usage text).
   static func applyConfigFile(_ path: String, to configuration: inout AuditConfiguration) throws(UsageError) {
     do {

@@ -102,6 +102,9 @@ if stale "$library" "${sources[@]}" "$0"; then
   "$swiftc" "${common[@]}" -enable-testing -wmo -module-name PresentationStateMachine \
     -emit-module -emit-module-path "$build/library/PresentationStateMachine.swiftmodule" \
     -c "${sources[@]}" -o "$library"
+  # The compiler leaves an object whose bytes did not change as it was (a comment edited), older than
+  # the source: touched, it is not built again next time.
+  touch "$library"
   echo "$flavour" >"$library.flavour"
   echo "built in $(($(date +%s) - start)) s"
 fi
@@ -139,14 +142,16 @@ resume_seeds() {
   echo "$seeds"
 }
 
-# libFuzzer's maximum input length per target: the audit's inputs stay short so that it runs fast; a
-# resume seed holds a snapshot and a whole trace.
+# libFuzzer's maximum input length per target: what one execution costs grows with it, so each target
+# keeps to what its stage needs. The audit reads line by line (a kilobyte is a dozen events); a drawing
+# wants enough transitions to fill a timeline; a resume seed holds a snapshot and a whole trace (the
+# largest made from traces/ is 14 KB).
 max_len() {
   case $1 in
     audit) echo 1024 ;;
     settings) echo 4096 ;;
-    render) echo 16384 ;;
-    resume) echo 65536 ;;
+    render) echo 8192 ;;
+    resume) echo 16384 ;;
   esac
 }
 

@@ -9,8 +9,8 @@
 ///
 /// ```swift
 /// var configuration = AuditConfiguration()
-/// if let path = SettingsFile.discover(from: "/work/app/traces") {  // the nearest .replay.json upward
-///   try SettingsFile.apply(path: path, to: &configuration)         // {"disable":["layout-hitch"],"grace":5}
+/// if let path = SettingsFile.discover(from: "traces/valid") {  // the nearest .replay.json upward
+///   try SettingsFile.apply(path: path, to: &configuration)     // {"disable":["layout-hitch"],"grace":5}
 /// }
 /// ```
 ///
@@ -28,7 +28,7 @@ package enum SettingsFile {
   /// The nearest `.replay.json` from `start` upward, or `nil` when no folder up to the root holds one.
   ///
   /// ```swift
-  /// SettingsFile.discover(from: FileManager.default.currentDirectoryPath)  // "/work/app/.replay.json"
+  /// SettingsFile.discover(from: FileManager.default.currentDirectoryPath)  // the project's .replay.json
   /// ```
   package static func discover(from start: String) -> String? {
     var directory = URL(fileURLWithPath: start).standardizedFileURL
