@@ -25,9 +25,10 @@ enum RenderTarget {
     streamed(open)
     statistics(replay)
     mergeReader(bytes)
-    let audit = AuditReport(files: [replay.report], strict: false)
+    let audit = AuditReport(files: [replay.report], strict: true)
     FuzzCheck.consume(audit.text(color: true))
     FuzzCheck.consume(audit.json())
+    FuzzCheck.consume(String(audit.exitStatus.rawValue))
   }
 
   /// `replay show` at a narrow and a wide terminal, and the two drawings `replay export` makes.
