@@ -10,8 +10,6 @@ import PresentationStateMachine
 /// from a `.replay.json` found from the working directory upward (or `--config FILE`), then from the
 /// command line, which wins.
 enum ThresholdOptions {
-  static let configFileName = ".replay.json"
-
   /// The settings options, each declared once for the parser and for `configuration(from:)`.
   enum Option {
     static let grace = ArgumentParser.Value("--grace")
@@ -113,112 +111,16 @@ enum ThresholdOptions {
 
   /// The nearest `.replay.json` from `start` (the working directory by default) upward.
   static func discoverConfigFile(from start: String = FileManager.default.currentDirectoryPath) -> String? {
-    var directory = URL(fileURLWithPath: start).standardizedFileURL
-    while true {
-      let candidate = directory.appendingPathComponent(configFileName).path
-      if FileManager.default.fileExists(atPath: candidate) { return candidate }
-      let parent = directory.deletingLastPathComponent()
-      if parent.path == directory.path { return nil }
-      directory = parent
-    }
+    SettingsFile.discover(from: start)
   }
 
-  /// Reads `{"disable":[…],"severity":{RULE:LEVEL},"grace":…,"frameRate":…,"tolerancePercent":…,
-  /// "toleranceMs":…,"undriven":…}`; unknown keys and unknown rule ids are errors that say what is valid.
-  ///
-  /// Every problem of the file is an unreadable-input error (exit 2, no usage text) that names the file
-  /// with `line:column` where the file has one, and says what to do.
+  /// Applies the settings file at `path` (`SettingsFile`, in the library, reads it); every problem of
+  /// the file is an unreadable-input error (exit 2, no usage text).
   static func applyConfigFile(_ path: String, to configuration: inout AuditConfiguration) throws(UsageError) {
-    let advice = "fix the file, or point --config at another one"
-    guard let data = FileManager.default.contents(atPath: path) else {
-      let exists = FileManager.default.fileExists(atPath: path)
-      throw UsageError(
-        unreadableInput: "cannot read the settings file \(path): "
-          + (exists
-            ? "it is a directory or not readable; make it a readable file, or point --config at another one"
-            : "no such file; check the path given to --config"))
-    }
-    let bytes = Array(data)
-    // A UTF-8 byte-order mark (an editor's "UTF-8 with BOM") is read past, as at the start of a trace;
-    // positions still count its 3 bytes, as a trace's columns do.
-    let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    /// `path:line:column: message; advice`, for a 1-based byte column of the JSON after the mark.
-    func fail(_ byte: Int, _ message: String) -> UsageError {
-      let before = bytes.prefix(max(byte + bom - 1, 0))
-      let line = before.count { $0 == 0x0A } + 1
-      let column = before.count - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-      return UsageError(unreadableInput: "\(path):\(line):\(column): \(message); \(advice)")
-    }
-    let object: JSONLineParser.Object
     do {
-      object = try bytes[bom...].withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
-        try JSONLineParser.parseObject(bytes)
-      }
+      try SettingsFile.apply(path: path, to: &configuration)
     } catch {
-      throw fail(error.column, error.message)
-    }
-    for member in object.members {
-      switch member.key {
-      case "disable":
-        guard case .array(let ids) = member.value else {
-          throw fail(member.valueColumn, "\"disable\" must be an array of rule ids")
-        }
-        for id in ids {
-          guard let id = id.stringValue else {
-            throw fail(member.valueColumn, "\"disable\" holds a non-string")
-          }
-          do {
-            configuration.rules.disabled.insert(try Rule.named(id))
-          } catch {
-            throw fail(member.valueColumn, error.message)
-          }
-        }
-      case "severity":
-        guard case .object(let entries) = member.value else {
-          throw fail(member.valueColumn, "\"severity\" must be an object of rule id → error|warning")
-        }
-        for (id, level) in entries {
-          let rule: Rule
-          do {
-            rule = try Rule.named(id)
-          } catch {
-            throw fail(member.valueColumn, error.message)
-          }
-          guard let severity = Severity(rawValue: level.stringValue ?? "") else {
-            throw fail(
-              member.valueColumn,
-              "the severity of \(id) must be error or warning, not \(level.stringValue.map { "'\($0)'" } ?? level.typeName)"
-            )
-          }
-          configuration.rules.severities[rule] = severity
-        }
-      case "grace", "frameRate", "tolerancePercent", "toleranceMs", "undriven":
-        let exclusive = member.key == "frameRate"
-        guard let value = member.value.numberValue, value.isFinite, exclusive ? value > 0 : value >= 0 else {
-          throw fail(
-            member.valueColumn,
-            "\"\(member.key)\" must be a number \(exclusive ? ">" : ">=") 0, not \(member.value.typeName)")
-        }
-        switch member.key {
-        case "grace": configuration.grace = value
-        case "frameRate": configuration.frameRate = value
-        case "tolerancePercent": configuration.toleranceRatio = value / 100
-        case "toleranceMs": configuration.toleranceSeconds = value / 1000
-        default: configuration.undrivenAfter = value
-        }
-      case "maxPresentations":
-        guard let value = member.value.numberValue, let limit = Int(exactly: value), limit >= 1 else {
-          throw fail(
-            member.valueColumn,
-            "\"maxPresentations\" must be a whole number >= 1, not \(member.value.typeName)")
-        }
-        configuration.presentationLimit = limit
-      default:
-        throw fail(
-          member.keyColumn,
-          "unknown setting \"\(member.key)\"; valid: disable, severity, grace, frameRate, "
-            + "tolerancePercent, toleranceMs, undriven, maxPresentations")
-      }
+      throw UsageError(unreadableInput: error.message)
     }
   }
 }

@@ -80,7 +80,8 @@ extension PresentationLifecycle {
     guard (0...line).contains(record.undrivenSinceLine), (0...line).contains(record.interruptions) else {
       return "a transition whose counts do not fit \(line) lines"
     }
-    guard (1...max(serial, 1)).contains(record.serial) else {
+    // Numbered from 1 as they begin: none past the session's count (a session that began none has none).
+    guard record.serial >= 1, record.serial <= serial else {
       return "transition \(record.serial) of a session that began \(serial)"
     }
     return nil

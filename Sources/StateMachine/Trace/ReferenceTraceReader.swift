@@ -35,8 +35,12 @@ package struct ReferenceTraceReader: Sequence, IteratorProtocol {
 
   /// A reader over any byte source.
   package init(source: any ByteSource) {
+    self.init(source: source, chunkSize: Self.chunkSize)
+  }
+
+  private init(source: any ByteSource, chunkSize: Int) {
     self.source = source
-    chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+    chunk = [UInt8](repeating: 0, count: chunkSize)
   }
 
   /// A reader over a file on disk; throws when the file cannot be opened.
@@ -46,7 +50,8 @@ package struct ReferenceTraceReader: Sequence, IteratorProtocol {
 
   /// A reader over bytes already in memory.
   package init(bytes: [UInt8]) {
-    self.init(source: MemoryByteSource(bytes))
+    // No bigger chunk than the bytes need: the libFuzzer audit target reads short inputs by the million.
+    self.init(source: MemoryByteSource(bytes), chunkSize: Swift.min(Self.chunkSize, bytes.count + 1))
   }
 
   /// The number of the last line read (1-based), blank lines included.

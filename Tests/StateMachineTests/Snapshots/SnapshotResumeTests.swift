@@ -322,6 +322,28 @@ import Testing
     expectRefused(phase, saying: "animating without a", "a phase its transition does not allow")
   }
 
+  /// Found by the libFuzzer resume target: a session that had begun no transition, holding transition 1,
+  /// was read and resumed, and the audit then wrote a snapshot that reading refused.
+  @Test func aTransitionNumberedPastItsSessionIsRefused() throws {
+    let trace = "regressions/resume-transition-numbered-past-its-session.jsonl"
+    let snapshot = try IncrementalAudit.run(bytes: try Self.prefix(trace, lines: 4), path: "").snapshot
+    #expect(snapshot.auditor.session.serial == 1)
+    let edited = try Self.resigned(snapshot) { object in
+      var auditor = try #require(object["auditor"] as? [String: Any])
+      var session = try #require(auditor["session"] as? [String: Any])
+      session["serial"] = 0
+      auditor["session"] = session
+      object["auditor"] = auditor
+    }
+    let message = Self.refusal(edited)
+    #expect(
+      message?.contains("colors: transition 1 of a session that began 0") == true, "\(message ?? "read")")
+    // As written, the snapshot reads back, resumes, and what the resumed audit writes reads back too.
+    let resumed = try IncrementalAudit.run(
+      bytes: try Self.bytes(trace), path: "", resumingFrom: try AuditSnapshot(json: try snapshot.json()))
+    #expect(Self.refusal(try resumed.snapshot.json()) == nil)
+  }
+
   @Test func aSnapshotBuiltInCodeIsCheckedToo() throws {
     var snapshot = try Self.shoppingSnapshot()
     snapshot.line = Int.max
