@@ -28,6 +28,15 @@ extension AuditSnapshot {
     guard reportedUnknownEvents.count <= line else {
       return "\(reportedUnknownEvents.count) unknown event names noted in \(line) lines"
     }
+    // A transition begins on an event's line, and one line begins at most one per presentation held (a
+    // stack dismissed from below), so `line × (limit + 1)` bounds the count; capped at `Int.max`, it also
+    // leaves the count room to go on without wrapping.
+    let held = UInt64(max(0, auditor.configuration.presentationLimit)) + 1
+    let (product, overflow) = UInt64(line).multipliedReportingOverflow(by: held)
+    let transitions = overflow ? UInt64(Int.max) : min(product, UInt64(Int.max))
+    guard auditor.session.serial <= transitions else {
+      return "\(auditor.session.serial) transitions begun in \(line) lines"
+    }
     return auditor.session.inconsistency(upToLine: line)
   }
 

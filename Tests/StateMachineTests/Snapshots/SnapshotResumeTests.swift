@@ -344,6 +344,22 @@ import Testing
     #expect(Self.refusal(try resumed.snapshot.json()) == nil)
   }
 
+  /// A count of transitions no trace of that many lines can begin is refused: resumed, it would wrap as
+  /// the next transition begins, and the snapshot written then would be refused.
+  @Test func aTransitionCountNoTraceCanReachIsRefused() throws {
+    let snapshot = try IncrementalAudit.run(bytes: try Self.prefix(Self.shopping, lines: 100), path: "")
+      .snapshot
+    let edited = try Self.resigned(snapshot) { object in
+      var auditor = try #require(object["auditor"] as? [String: Any])
+      var session = try #require(auditor["session"] as? [String: Any])
+      session["serial"] = UInt64.max
+      auditor["session"] = session
+      object["auditor"] = auditor
+    }
+    let message = Self.refusal(edited)
+    #expect(message?.contains("\(UInt64.max) transitions begun in 100 lines") == true, "\(message ?? "read")")
+  }
+
   @Test func aSnapshotBuiltInCodeIsCheckedToo() throws {
     var snapshot = try Self.shoppingSnapshot()
     snapshot.line = Int.max
