@@ -64,7 +64,7 @@ enum AuditCommand {
     if parsed[Option.snapshotOut] != nil || parsed[Option.resume] != nil {
       return incremental(parsed, configuration: configuration, format: format, context: context)
     }
-    let selection: (files: [TraceFile], jobs: Int, notes: String, mayBeEmpty: Bool)
+    let selection: TraceFiles.Selection
     do {
       selection = try input.traceFiles(context: context)
     } catch {
@@ -265,11 +265,8 @@ enum AuditCommand {
         // mid-write leaves the last snapshot, never half of one, and a link named `out` is replaced, not
         // followed.
         let json = String(decoding: try run.snapshot.json(), as: UTF8.self)
-        let slash = out.lastIndex(of: "/")
-        let directory = slash.map { String(out[..<$0]) } ?? "."
-        let name = slash.map { String(out[out.index(after: $0)...]) } ?? out
         do throws(PartFile.Failure) {
-          let part = try PartFile(directory: directory.isEmpty ? "/" : directory, name: name)
+          let part = try PartFile(replacing: out)
           do {
             try part.write(json)
           } catch {

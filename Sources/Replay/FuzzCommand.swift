@@ -229,7 +229,7 @@ enum FuzzCommand {
     result: inout ReplayCLI.Result
   ) -> String? {
     let minimal = TraceShrinker.shrink(failure.events, keeping: failure.predicate)
-    guard makeDirectory(Self.directory(of: path), result: &result) else { return nil }
+    guard makeDirectory(PartFile.directory(of: path), result: &result) else { return nil }
     var metadata: [(key: String, value: JSONValue)] = [("note", .string(note))]
     // The expect of a disagreement is the machine's own opinion, which may be the bug: the check tells the
     // test suite to compare the two judges on it as well.
@@ -244,12 +244,6 @@ enum FuzzCommand {
   static func expectEntries(_ events: [Event], configuration: AuditConfiguration) -> [String] {
     let findings = TraceAudit.findings(of: events, header: TraceHeader(), configuration: configuration)
     return ExpectHeader.entries(for: findings, lines: true).map(\.description)
-  }
-
-  /// The directory part of `path` ("" for a bare file name), as `deletingLastPathComponent` gives it.
-  private static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   private static func makeDirectory(_ path: String, result: inout ReplayCLI.Result) -> Bool {

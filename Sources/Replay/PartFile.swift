@@ -93,6 +93,20 @@ final class PartFile {
     cleanup = created.cleanup
   }
 
+  /// A part written in place of the file at `path`, in the directory `path` names (the working directory
+  /// for a bare name): `--snapshot-out` replaces its snapshot this way.
+  convenience init(replacing path: String) throws(Failure) {
+    let directory = Self.directory(of: path)
+    let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    try self.init(directory: directory.isEmpty ? "." : directory, name: name)
+  }
+
+  /// The directory part of `path` ("" for a bare file name), as `deletingLastPathComponent` gives it.
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
   deinit {
     if isOpen { discard() }
   }

@@ -77,7 +77,7 @@ enum StatsCommand {
         }
       }
     } else {
-      let selection: (files: [TraceFile], jobs: Int, notes: String, mayBeEmpty: Bool)
+      let selection: TraceFiles.Selection
       do {
         selection = try input.traceFiles(context: context)
       } catch {

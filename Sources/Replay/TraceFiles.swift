@@ -23,6 +23,16 @@ import PresentationStateMachine
 /// found.notes              // a line per FIFO, socket or device passed over in a directory
 /// ```
 enum TraceFiles {
+  /// The files a command audits: the paths' files (this shard's share), how many to audit at once, the
+  /// notes about files passed over (for standard error), and whether finding no file is no error (a shard
+  /// may hold none of the files; a batch engine's partition may pipe no path on standard input).
+  struct Selection {
+    var files: [TraceFile]
+    var jobs: Int
+    var notes: String
+    var mayBeEmpty: Bool
+  }
+
   /// The files some paths name, and what was passed over finding them.
   struct Expansion {
     var files: [TraceFile] = []
@@ -114,12 +124,8 @@ enum TraceFiles {
 }
 
 extension CommandInput {
-  /// The trace files the positionals name, this shard's share of them, how many to audit at once, the
-  /// notes about files passed over (for standard error), and whether finding no file is no error (a shard
-  /// may hold none of the files; a batch engine's partition may pipe no path on standard input).
-  func traceFiles(context: ReplayCLI.Context) throws(UsageError)
-    -> (files: [TraceFile], jobs: Int, notes: String, mayBeEmpty: Bool)
-  {
+  /// The trace files the positionals name, as a `TraceFiles.Selection`.
+  func traceFiles(context: ReplayCLI.Context) throws(UsageError) -> TraceFiles.Selection {
     _ = try paths()
     let jobs = try integer(
       TraceFiles.Option.jobs, minimum: 1, fallback: String(ProcessInfo.processInfo.activeProcessorCount))
@@ -128,9 +134,8 @@ extension CommandInput {
       let shard = try TraceFiles.Shard(parsing: text)
       expansion.files = expansion.files.filter { shard.contains($0.path) }
     }
-    return (
-      expansion.files, jobs, expansion.notes.joined(),
-      expansion.listedNothing || parsed[TraceFiles.Option.shard] != nil
-    )
+    return TraceFiles.Selection(
+      files: expansion.files, jobs: jobs, notes: expansion.notes.joined(),
+      mayBeEmpty: expansion.listedNothing || parsed[TraceFiles.Option.shard] != nil)
   }
 }

@@ -19,16 +19,16 @@
 # the two cannot drift apart.
 #
 # Environment: FLEET_SEED (default 25), FLEET_COUNT (default 2000), FLEET_VENV (the virtualenv, default
-# /tmp/replay-fleet-venv), FLEET_WORK (where traces/, spark/, export/ and shards/ are made anew, default
-# /tmp/replay-fleet).
+# .build/fleet/venv in the repository, which git ignores), FLEET_WORK (where traces/, spark/, export/ and
+# shards/ are made anew, default .build/fleet/work).
 # Exit status: 0 the three agree, 1 they differ, 2 a step failed.
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 seed="${FLEET_SEED:-25}"
 count="${FLEET_COUNT:-2000}"
-venv="${FLEET_VENV:-/tmp/replay-fleet-venv}"
-work="${FLEET_WORK:-/tmp/replay-fleet}"
+venv="${FLEET_VENV:-$repo/.build/fleet/venv}"
+work="${FLEET_WORK:-$repo/.build/fleet/work}"
 pyspark_version="4.3.0"
 duckdb_version="2.0.1"
 article="$repo/Sources/StateMachine/PresentationStateMachine.docc/ExportTables.md"

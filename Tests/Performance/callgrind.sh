@@ -9,13 +9,13 @@
 # - audit:   `replay audit F` (reader, auditor and machine, the report) on the benchmark's trace of N
 #   events, minus the same on F's header line alone (start-up and exit), divided by N. Instruction counts, unlike the wall clock, do not move with the machine's other work.
 # It builds a release of HEAD's work tree and, given BASE_REV, of that revision in a temporary
-# `git worktree` under /tmp, and measures both on the same F, so before and after come from one run.
+# `git worktree` in a temporary directory, and measures both on the same F, so before and after come from one run.
 # EVENTS (default 300000) is N; BASE_BUILD=DIR reuses a directory holding a base's `replay` and
 # `ReplayBenchmark` instead of building BASE_REV.
 set -euo pipefail
 events=${EVENTS:-300000}
 repo=$(git rev-parse --show-toplevel)
-scratch=$(mktemp -d /tmp/callgrind.XXXXXX)
+scratch=$(mktemp -d -t callgrind.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 
 build() { # DIR: a package; prints the directory holding its release products
