@@ -139,7 +139,7 @@ extension EventLineScanner {
 
       event.t = t.value
       // The id is followed by at least the eight bytes of `","event`.
-      event.id = interner.string(wordReadable: p + idStart, count: idCount)
+      interner.assign(wordReadable: p + idStart, count: idCount, to: &event.id)
       event.kind = layout.kinds[name.code & 0xFF]
       // Every key this line has was just written; the event lets go of the previous line's others.
       event.payload.hold(only: UInt16(truncatingIfNeeded: present), strings: layout.stringKeys)
