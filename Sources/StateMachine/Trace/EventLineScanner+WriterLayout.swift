@@ -4,7 +4,9 @@ extension EventLineScanner {
     static let shared = WriterLayout()
 
     /// Each event name between the bytes around it, `":"present"`. Code: the kind's index, then the
-    /// payload keys it takes (a bit per key from bit 8) and those it requires (from bit 24).
+    /// payload keys it takes (a bit per key from bit 8), those it requires (from bit 24), and from bit 40
+    /// the entries in `keys` of the keys it takes, in the order the writer writes them, four bits each
+    /// (`noKey` after the last).
     let names: BytePatternTable
     /// Each payload key with its quotes and colon, `,"width":`, from the key declarations. Code: the key's
     /// index, its slot (from bit 8) and its value type (from bit 12: 0 number, 1 boolean, 2 string).
@@ -20,23 +22,38 @@ extension EventLineScanner {
       assert(PayloadKey.allCases.count <= 16)
       kinds = EventKind.allCases
       func mask(_ keys: [PayloadKey]) -> Int { keys.reduce(0) { $0 | Int($1.bit) } }
+      let keys = BytePatternTable(
+        PayloadKey.allCases.map { (Array(",\"\($0.rawValue)\":".utf8), Self.code(of: $0)) }, bucketOffset: 2)
+      // The kind's keys as entries of `keys`, the first in the lowest four bits, `noKey` after the last
+      // (entries are below 15, and five keys and the end fit in the 24 bits above bit 40).
+      func order(_ kind: EventKind) -> Int {
+        precondition(PayloadKey.allCases.count <= Self.noKey && kind.payloadKeys.count <= 5)
+        return kind.payloadKeys.reversed().reduce(Self.noKey) { order, key in
+          order << 4 | (keys.entry(ofCode: Self.code(of: key)) ?? Self.noKey)
+        }
+      }
       names = BytePatternTable(
         EventKind.allCases.enumerated().map { index, kind in
           (
             Array("\":\"\(kind.rawValue)\"".utf8),
-            index | mask(kind.payloadKeys) << 8 | mask(kind.requiredPayloadKeys) << 24
+            index | mask(kind.payloadKeys) << 8 | mask(kind.requiredPayloadKeys) << 24 | order(kind) << 40
           )
         }, bucketOffset: 3)
-      keys = BytePatternTable(
-        PayloadKey.allCases.map { key in
-          let type =
-            switch key.valueType {
-            case .number: 0
-            case .bool: 1
-            case .string: 2
-            }
-          return (Array(",\"\(key.rawValue)\":".utf8), key.index | key.slot << 8 | type << 12)
-        }, bucketOffset: 2)
+      self.keys = keys
+    }
+
+    /// In a kind's order of keys, the entry that stands for none (there are fewer keys).
+    static let noKey = 0xF
+
+    /// A key's code in `keys`.
+    private static func code(of key: PayloadKey) -> Int {
+      let type =
+        switch key.valueType {
+        case .number: 0
+        case .bool: 1
+        case .string: 2
+        }
+      return key.index | key.slot << 8 | type << 12
     }
   }
 
@@ -73,71 +90,78 @@ extension EventLineScanner {
       guard n >= 16, raw.loadUnaligned(as: UInt64.self) & 0xFF_FFFF_FFFF == Self.openingTWord else {
         return -1
       }
-      var i = 5
-      guard let t = Self.scanShortNumber(p, &i, n) else { return -1 }
-      guard i + 8 <= n,
+      let t = Self.shortNumber(p, at: 5, n)
+      var i = t.end
+      guard i >= 0, i &+ 8 <= n,
         raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0xFF_FFFF_FFFF_FFFF == Self.idKeyWord
       else { return -1 }
-      i += 7
+      i &+= 7
       let idStart = i
       guard Self.scanPlainString(p, &i, n), i > idStart else { return -1 }
-      let idCount = i - idStart
-      guard i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == Self.eventKeyWord else {
+      let idCount = i &- idStart
+      guard i &+ 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == Self.eventKeyWord else {
         return -1
       }
-      i += 8
+      i &+= 8
       let layout = writerLayout
       guard let name = layout.names.match(p, at: i, count: n) else { return -1 }
-      i += name.length
+      i &+= name.length
       let allowed = UInt32(truncatingIfNeeded: name.code >> 8) & 0xFFFF
-      let required = UInt32(truncatingIfNeeded: name.code >> 24)
+      let required = UInt32(truncatingIfNeeded: name.code >> 24) & 0xFFFF
+      // The writer writes a kind's keys in its order, leaving some out: each key is first compared with
+      // the kind's next keys in that order, a word at a time, and looked up only when it is none of them.
+      var expected = name.code >> 40
 
       // Values go straight to their slots, and only count once the line is sure (`hold(only:strings:)`).
       var present: UInt32 = 0
       while true {
         guard i < n else { return -1 }
         if p[i] == UInt8(ascii: "}") {
-          i += 1
+          i &+= 1
           break
         }
-        guard let key = layout.keys.match(p, at: i, count: n) else { return -1 }
-        i += key.length
+        guard let key = Self.matchKey(layout.keys, p, at: i, count: n, expected: &expected) else {
+          return -1
+        }
+        i &+= key.length
         let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: key.code & 0xFF)
         guard allowed & bit != 0, present & bit == 0, i < n else { return -1 }
         present |= bit
         let slot = (key.code >> 8) & 0xF
         switch key.code >> 12 {
         case 0:
-          guard let number = Self.scanShortNumber(p, &i, n) else { return -1 }
-          event.payload.numbers[slot] = number
+          let number = Self.shortNumber(p, at: i, n)
+          guard number.end >= 0 else { return -1 }
+          event.payload.numbers[slot] = number.value
+          i = number.end
         case 1:
           if p[i] == UInt8(ascii: "t"), i + 4 <= n,
             raw.loadUnaligned(fromByteOffset: i, as: UInt32.self) == Self.trueWord
           {
             event.payload.writeFlag(true, slot: slot)
-            i += 4
+            i &+= 4
           } else if p[i] == UInt8(ascii: "f"), i + 5 <= n,
             raw.loadUnaligned(fromByteOffset: i + 1, as: UInt32.self) == Self.alseWord
           {
             event.payload.writeFlag(false, slot: slot)
-            i += 5
+            i &+= 5
           } else {
             return -1
           }
         default:
           guard p[i] == UInt8(ascii: "\"") else { return -1 }
-          i += 1
+          i &+= 1
           let start = i
           guard Self.scanPlainString(p, &i, n) else { return -1 }
-          event.payload.strings[slot] = string(p, start, i - start, n)
-          i += 1
+          event.payload.strings[slot] = string(p, start, i &- start, n)
+          i &+= 1
         }
       }
       guard present & required == required else { return -1 }
 
-      event.t = t
+      event.t = t.value
       // The id is followed by at least the eight bytes of `","event`.
-      event.id = interner.string(wordReadable: p + idStart, count: idCount)
+      interner.assign(wordReadable: p + idStart, count: idCount, to: &event.id)
       event.kind = layout.kinds[name.code & 0xFF]
       // Every key this line has was just written; the event lets go of the previous line's others.
       event.payload.hold(only: UInt16(truncatingIfNeeded: present), strings: layout.stringKeys)
@@ -146,6 +170,22 @@ extension EventLineScanner {
     #else
       return -1
     #endif
+  }
+
+  /// The payload key at `p[i...]` (`BytePatternTable.match`): first the kind's keys in `expected` (see
+  /// `WriterLayout.names`), skipping those the line left out, then, for a key out of that order, the
+  /// whole table. Every pattern ends in `":`, so only one can match: both ways find the same key.
+  @inline(__always)
+  private static func matchKey(
+    _ keys: BytePatternTable, _ p: UnsafePointer<UInt8>, at i: Int, count n: Int, expected: inout Int
+  ) -> (code: Int, length: Int)? {
+    while expected & WriterLayout.noKey != WriterLayout.noKey {
+      let entry = expected & WriterLayout.noKey
+      expected >>= 4
+      let length = keys.length(ofEntry: entry, at: p, i, count: n)
+      if length > 0 { return (keys.code(ofEntry: entry), length) }
+    }
+    return keys.match(p, at: i, count: n)
   }
 
   /// The interned string of `p[start..<start + count]` in a line of `n` bytes, read a word at a time
@@ -162,40 +202,69 @@ extension EventLineScanner {
   /// from the same exact mantissa, so they give the same value. Needs `n >= 8` and `i < n`.
   @inline(__always)
   static func scanShortNumber(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Double? {
-    let negative = p[i] == UInt8(ascii: "-")
-    var end = negative ? i &+ 1 : i
-    let whole = DigitWord.load(p, at: end, count: n)
+    let scanned = shortNumber(p, at: i, n)
+    guard scanned.end >= 0 else { return nil }
+    i = scanned.end
+    return scanned.value
+  }
+
+  /// `scanShortNumber` with its index in and out by value (-1: not a number), so that neither the index
+  /// nor the result goes through memory where the call is not inlined.
+  @inline(__always)
+  static func shortNumber(_ p: UnsafePointer<UInt8>, at start: Int, _ n: Int) -> (value: Double, end: Int) {
+    let negative = p[start] == UInt8(ascii: "-")
+    let digitsStart = negative ? start &+ 1 : start
+    let whole = DigitWord.load(p, at: digitsStart, count: n)
     let wholeDigits = DigitWord.leadingDigits(whole)
     // No digit, too many, or a leading zero: `scanNumber` decides.
     guard UInt(bitPattern: wholeDigits &- 1) < 7, wholeDigits == 1 || whole & 0xFF != 0x30 else {
-      return scanNumberOutOfLine(p, &i, n)
+      return generalNumber(p, at: start, n)
     }
     var mantissa = DigitWord.value(whole, digits: wholeDigits)
-    end &+= wholeDigits
+    var end = digitsStart &+ wholeDigits
     // The byte after the digits is in the same word (zero past the line's end).
     var after = UInt8(truncatingIfNeeded: whole &>> UInt64(truncatingIfNeeded: wholeDigits &* 8))
-    var fractionDigits = 0
+    // Dividing by 1 is exact, so a whole number takes the same division as a fraction, without a branch.
+    var scale = 1.0
     if after == UInt8(ascii: ".") {
       let fraction = DigitWord.load(p, at: end &+ 1, count: n)
-      fractionDigits = DigitWord.leadingDigits(fraction)
-      guard UInt(bitPattern: fractionDigits &- 1) < 7 else { return scanNumberOutOfLine(p, &i, n) }
+      let fractionDigits = DigitWord.leadingDigits(fraction)
+      guard UInt(bitPattern: fractionDigits &- 1) < 7 else { return generalNumber(p, at: start, n) }
+      scale = Self.powerOfTen(fractionDigits)
       mantissa =
-        mantissa &* UInt64(Self.powerOfTen(fractionDigits))
+        mantissa &* Self.integerPowerOfTen(fractionDigits)
         &+ DigitWord.value(fraction, digits: fractionDigits)
       end &+= 1 &+ fractionDigits
       after = UInt8(truncatingIfNeeded: fraction &>> UInt64(truncatingIfNeeded: fractionDigits &* 8))
     }
-    guard after | 0x20 != UInt8(ascii: "e") else { return scanNumberOutOfLine(p, &i, n) }
-    i = end
-    var value = Double(mantissa)
-    if fractionDigits > 0 { value /= Self.powerOfTen(fractionDigits) }
-    return negative ? -value : value
+    guard after | 0x20 != UInt8(ascii: "e") else { return generalNumber(p, at: start, n) }
+    // At most 14 digits: the mantissa is below 2^53, and converts exactly as a signed integer (one
+    // instruction; an unsigned one takes several).
+    let value = Double(Int64(bitPattern: mantissa)) / scale
+    return (negative ? -value : value, end)
   }
 
-  /// `scanNumber`, kept out of line so that `scanShortNumber` stays small enough to inline.
+  /// `scanNumber` from `start`, as `shortNumber` answers (-1: not a number); out of line, so that
+  /// `shortNumber` stays small enough to inline.
   @inline(never)
-  static func scanNumberOutOfLine(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Double? {
-    scanNumber(p, &i, n)
+  static func generalNumber(_ p: UnsafePointer<UInt8>, at start: Int, _ n: Int) -> (value: Double, end: Int) {
+    var i = start
+    guard let value = scanNumber(p, &i, n) else { return (0, -1) }
+    return (value, i)
+  }
+
+  /// 10^exponent for 1...7 as an integer (a switch the compiler turns into a constant table).
+  @inline(__always)
+  private static func integerPowerOfTen(_ exponent: Int) -> UInt64 {
+    switch exponent {
+    case 1: 10
+    case 2: 100
+    case 3: 1000
+    case 4: 10000
+    case 5: 100_000
+    case 6: 1_000_000
+    default: 10_000_000
+    }
   }
 
   /// 10^exponent for 1...7, exact (a switch the compiler turns into a constant table, with no lazy global).

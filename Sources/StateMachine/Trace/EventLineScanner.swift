@@ -268,7 +268,7 @@ struct EventLineScanner {
   static func scanPlainString(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    while i + 8 <= n {
+    while i &+ 8 <= n {
       let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
       let quote = word ^ (ones &* 0x22)
       let backslash = word ^ (ones &* 0x5C)
@@ -277,10 +277,10 @@ struct EventLineScanner {
         | word
       let special = marks & highs
       if special == 0 {
-        i += 8
+        i &+= 8
         continue
       }
-      i += special.trailingZeroBitCount >> 3
+      i &+= special.trailingZeroBitCount >> 3
       return p[i] == UInt8(ascii: "\"")
     }
     while i < n {

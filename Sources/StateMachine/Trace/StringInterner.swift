@@ -101,6 +101,30 @@ struct StringInterner: Sendable {
     return store(bytes, count: count, hash: hash)
   }
 
+  /// Sets `target` to `string(wordReadable:count:)`. When that is a small string and `target` holds no
+  /// storage either (a small or a literal string: the standard library's "immortal" bit), the new string
+  /// is written as its two words: assigning it would retain the new string and release the old one, two
+  /// runtime calls on every line for strings that have no reference count.
+  @inline(__always)
+  mutating func assign(wordReadable bytes: UnsafePointer<UInt8>, count: Int, to target: inout String) {
+    #if _pointerBitWidth(_64) && _endian(little)
+      if count <= Self.smallCapacity, buildsSmallStrings {
+        let words = Self.smallWords(bytes, count: count)
+        let written = withUnsafeMutableBytes(of: &target) { target -> Bool in
+          guard target.load(fromByteOffset: 8, as: UInt64.self) & Self.immortalBit != 0 else { return false }
+          target.storeBytes(of: words.low, as: UInt64.self)
+          target.storeBytes(of: words.high, toByteOffset: 8, as: UInt64.self)
+          return true
+        }
+        if written { return }
+      }
+    #endif
+    target = string(wordReadable: bytes, count: count)
+  }
+
+  /// The bit of a string's second word that says it has no reference count (small strings and literals).
+  private static let immortalBit: UInt64 = 1 << 63
+
   /// The most bytes a `String` holds inline, in its own two words (on 64-bit platforms).
   private static let smallCapacity = 15
 
@@ -112,21 +136,32 @@ struct StringInterner: Sendable {
   @inline(__always)
   private static func smallString(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
     #if _pointerBitWidth(_64) && _endian(little)
-      let raw = UnsafeRawPointer(bytes)
-      let low = count >= 8 ? raw.loadUnaligned(as: UInt64.self) : WordHash.tail(raw, count: count)
-      let high = count > 8 ? WordHash.tail(raw + 8, count: count &- 8) : 0
-      let top = (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56
-      return unsafeBitCast((low, high | top), to: String.self)
+      let words = smallWords(bytes, count: count)
+      return unsafeBitCast((words.low, words.high), to: String.self)
     #else
       return makeString(bytes, count: count)
     #endif
   }
 
+  /// The two words of the small string of `count` (0...15) printable ASCII bytes (see `smallString`).
+  @inline(__always)
+  private static func smallWords(_ bytes: UnsafePointer<UInt8>, count: Int) -> (low: UInt64, high: UInt64) {
+    let raw = UnsafeRawPointer(bytes)
+    let low = count >= 8 ? raw.loadUnaligned(as: UInt64.self) : WordHash.tail(raw, count: count)
+    let high = count > 8 ? WordHash.tail(raw + 8, count: count &- 8) : 0
+    let top = (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56
+    return (low, high | top)
+  }
+
   /// Whether `smallString` builds exactly the strings the standard library builds, checked on a few
-  /// lengths: if a future layout differs, the interner simply keeps using its cache.
+  /// lengths, and whether the immortal bit `assign` reads tells them from a string with storage: if a
+  /// future layout differs, the interner simply keeps using its cache.
   private static func smallStringLayoutHolds() -> Bool {
     #if _pointerBitWidth(_64) && _endian(little)
       let samples = ["", "a", "card", "p1.sheet", "s696.menu", "root:tab-12345"]
+      // `assign` leaves a string with storage to ordinary assignment: such a string must not carry the bit.
+      let stored = makeString([UInt8](repeating: 0x61, count: 40), count: 40)
+      guard unsafeBitCast(stored, to: (UInt64, UInt64).self).1 & immortalBit == 0 else { return false }
       return samples.allSatisfy { sample in
         var padded = Array(sample.utf8)
         let count = padded.count
@@ -135,8 +170,8 @@ struct StringInterner: Sendable {
           guard let base = buffer.baseAddress else { return false }
           let built = smallString(base, count: count)
           let ordinary = makeString(base, count: count)
-          return unsafeBitCast(built, to: (UInt64, UInt64).self)
-            == unsafeBitCast(ordinary, to: (UInt64, UInt64).self)
+          let bits = unsafeBitCast(built, to: (UInt64, UInt64).self)
+          return bits == unsafeBitCast(ordinary, to: (UInt64, UInt64).self) && bits.1 & immortalBit != 0
             && built == sample && built.utf8.count == count
         }
       }

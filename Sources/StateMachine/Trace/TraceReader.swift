@@ -202,18 +202,18 @@ public struct TraceReader: Sequence, IteratorProtocol {
   private mutating func readWriterLine(into event: inout Event) -> Int? {
     guard start < end, scanner.takesWriterLayout else { return nil }
     let base = buffer.base
-    let length = scanner.decodeWriterObject(base + start, limit: end - start, into: &event)
-    guard length > 0, length < end - start else { return nil }
+    let available = end &- start
+    let length = scanner.decodeWriterObject(base + start, limit: available, into: &event)
+    guard length > 0, length < available else { return nil }
     // A line ends in "\n" or, written on Windows, "\r\n" (whose "\r" `decodeLine` would drop).
-    var terminator = base[start + length] == 0x0A ? 1 : 0
-    if terminator == 0, base[start + length] == 0x0D, length + 1 < end - start,
-      base[start + length + 1] == 0x0A
-    {
+    let after = base + (start &+ length)
+    var terminator = after[0] == 0x0A ? 1 : 0
+    if terminator == 0, after[0] == 0x0D, length &+ 1 < available, after[1] == 0x0A {
       terminator = 2
     }
     guard terminator > 0 else { return nil }
-    start += length + terminator
-    lineNumber += 1
+    start &+= length &+ terminator
+    lineNumber &+= 1
     decoder.markLineDecoded()
     return lineNumber
   }

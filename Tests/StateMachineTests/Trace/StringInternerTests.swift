@@ -54,4 +54,36 @@ import Testing
       }
     }
   }
+
+  @Test func assigningWritesTheStringOverAnyString() {
+    // `assign` writes a short string's words over a string without storage, and assigns over any other:
+    // either way the target must then be the string the bytes spell, laid out as the standard library
+    // lays it out.
+    var interner = StringInterner()
+    let targets = [
+      "", "card", "p1.sheet-card-x", "a literal longer than fifteen bytes",
+      String(repeating: "stored", count: 8), String(decoding: Array("s696.menu".utf8), as: UTF8.self),
+    ]
+    let copies = targets.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+    for (target, copy) in zip(targets, copies) {
+      for count in 0...20 {
+        let text = String("root:s696.menu-presented".prefix(count))
+        var bytes = Array(text.utf8) + Array("\",\"event\":\"".utf8)
+        var assigned = target
+        bytes.withUnsafeMutableBufferPointer { buffer in
+          guard let base = buffer.baseAddress else { return }
+          interner.assign(wordReadable: base, count: count, to: &assigned)
+        }
+        #expect(assigned == text, "\(text) over \(target)")
+        #expect(assigned.utf8.count == count)
+        if count <= 15 {
+          #expect(
+            unsafeBitCast(assigned, to: (UInt64, UInt64).self)
+              == unsafeBitCast(text, to: (UInt64, UInt64).self))
+        }
+        // Only the target changed: a string that shared its storage still holds what it held.
+        #expect(target == copy)
+      }
+    }
+  }
 }
