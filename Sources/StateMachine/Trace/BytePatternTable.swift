@@ -113,32 +113,6 @@ final class BytePatternTable: @unchecked Sendable {
     return nil
   }
 
-  /// The place in the table of the pattern whose code is `code` (for `length(ofEntry:at:_:count:)`).
-  func entry(ofCode code: Int) -> Int? {
-    (0..<Int(bucketStarts[1 << Self.bucketBits])).first { codes[$0] == code }
-  }
-
-  /// The code of the pattern at `entry`.
-  @inline(__always)
-  func code(ofEntry entry: Int) -> Int { codes[entry] }
-
-  /// The length of the pattern at `entry` when `p[i..<n]` starts with it, else 0: `match` for a pattern
-  /// known in advance, with no bucket to search.
-  @inline(__always)
-  func length(ofEntry entry: Int, at p: UnsafePointer<UInt8>, _ i: Int, count n: Int) -> Int {
-    let length = Int(lengths[entry])
-    guard n &- i >= length else { return 0 }
-    let line = UnsafeRawPointer(p + i)
-    var word = words + Int(wordStarts[entry])
-    var offset = 0
-    while offset &+ 8 < length {
-      guard line.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == word.pointee else { return 0 }
-      offset &+= 8
-      word += 1
-    }
-    return line.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self) == word.pointee ? length : 0
-  }
-
   /// Where the words of a pattern of `length` bytes start: every eight bytes, the last one at `length - 8`.
   private static func wordOffsets(length: Int) -> [Int] {
     Array(stride(from: 0, to: length - 8, by: 8)) + [length - 8]

@@ -4,9 +4,7 @@ extension EventLineScanner {
     static let shared = WriterLayout()
 
     /// Each event name between the bytes around it, `":"present"`. Code: the kind's index, then the
-    /// payload keys it takes (a bit per key from bit 8), those it requires (from bit 24), and from bit 40
-    /// the entries in `keys` of the keys it takes, in the order the writer writes them, four bits each
-    /// (`noKey` after the last).
+    /// payload keys it takes (a bit per key from bit 8) and those it requires (from bit 24).
     let names: BytePatternTable
     /// Each payload key with its quotes and colon, `,"width":`, from the key declarations. Code: the key's
     /// index, its slot (from bit 8) and its value type (from bit 12: 0 number, 1 boolean, 2 string).
@@ -22,38 +20,23 @@ extension EventLineScanner {
       assert(PayloadKey.allCases.count <= 16)
       kinds = EventKind.allCases
       func mask(_ keys: [PayloadKey]) -> Int { keys.reduce(0) { $0 | Int($1.bit) } }
-      let keys = BytePatternTable(
-        PayloadKey.allCases.map { (Array(",\"\($0.rawValue)\":".utf8), Self.code(of: $0)) }, bucketOffset: 2)
-      // The kind's keys as entries of `keys`, the first in the lowest four bits, `noKey` after the last
-      // (entries are below 15, and five keys and the end fit in the 24 bits above bit 40).
-      func order(_ kind: EventKind) -> Int {
-        precondition(PayloadKey.allCases.count <= Self.noKey && kind.payloadKeys.count <= 5)
-        return kind.payloadKeys.reversed().reduce(Self.noKey) { order, key in
-          order << 4 | (keys.entry(ofCode: Self.code(of: key)) ?? Self.noKey)
-        }
-      }
       names = BytePatternTable(
         EventKind.allCases.enumerated().map { index, kind in
           (
             Array("\":\"\(kind.rawValue)\"".utf8),
-            index | mask(kind.payloadKeys) << 8 | mask(kind.requiredPayloadKeys) << 24 | order(kind) << 40
+            index | mask(kind.payloadKeys) << 8 | mask(kind.requiredPayloadKeys) << 24
           )
         }, bucketOffset: 3)
-      self.keys = keys
-    }
-
-    /// In a kind's order of keys, the entry that stands for none (there are fewer keys).
-    static let noKey = 0xF
-
-    /// A key's code in `keys`.
-    private static func code(of key: PayloadKey) -> Int {
-      let type =
-        switch key.valueType {
-        case .number: 0
-        case .bool: 1
-        case .string: 2
-        }
-      return key.index | key.slot << 8 | type << 12
+      keys = BytePatternTable(
+        PayloadKey.allCases.map { key in
+          let type =
+            switch key.valueType {
+            case .number: 0
+            case .bool: 1
+            case .string: 2
+            }
+          return (Array(",\"\(key.rawValue)\":".utf8), key.index | key.slot << 8 | type << 12)
+        }, bucketOffset: 2)
     }
   }
 
@@ -107,10 +90,7 @@ extension EventLineScanner {
       guard let name = layout.names.match(p, at: i, count: n) else { return -1 }
       i &+= name.length
       let allowed = UInt32(truncatingIfNeeded: name.code >> 8) & 0xFFFF
-      let required = UInt32(truncatingIfNeeded: name.code >> 24) & 0xFFFF
-      // The writer writes a kind's keys in its order, leaving some out: each key is first compared with
-      // the kind's next keys in that order, a word at a time, and looked up only when it is none of them.
-      var expected = name.code >> 40
+      let required = UInt32(truncatingIfNeeded: name.code >> 24)
 
       // Values go straight to their slots, and only count once the line is sure (`hold(only:strings:)`).
       var present: UInt32 = 0
@@ -120,9 +100,7 @@ extension EventLineScanner {
           i &+= 1
           break
         }
-        guard let key = Self.matchKey(layout.keys, p, at: i, count: n, expected: &expected) else {
-          return -1
-        }
+        guard let key = layout.keys.match(p, at: i, count: n) else { return -1 }
         i &+= key.length
         let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: key.code & 0xFF)
         guard allowed & bit != 0, present & bit == 0, i < n else { return -1 }
@@ -170,22 +148,6 @@ extension EventLineScanner {
     #else
       return -1
     #endif
-  }
-
-  /// The payload key at `p[i...]` (`BytePatternTable.match`): first the kind's keys in `expected` (see
-  /// `WriterLayout.names`), skipping those the line left out, then, for a key out of that order, the
-  /// whole table. Every pattern ends in `":`, so only one can match: both ways find the same key.
-  @inline(__always)
-  private static func matchKey(
-    _ keys: BytePatternTable, _ p: UnsafePointer<UInt8>, at i: Int, count n: Int, expected: inout Int
-  ) -> (code: Int, length: Int)? {
-    while expected & WriterLayout.noKey != WriterLayout.noKey {
-      let entry = expected & WriterLayout.noKey
-      expected >>= 4
-      let length = keys.length(ofEntry: entry, at: p, i, count: n)
-      if length > 0 { return (keys.code(ofEntry: entry), length) }
-    }
-    return keys.match(p, at: i, count: n)
   }
 
   /// The interned string of `p[start..<start + count]` in a line of `n` bytes, read a word at a time

@@ -137,28 +137,6 @@ import Testing
     }
   }
 
-  @Test func payloadKeysOutOfTheWritersOrderReadLikeTheGeneralScan() {
-    // The decoder compares each key with the kind's next keys in the writer's order before it looks one
-    // up: keys in another order, or with one left out, must still read as the general scan reads them.
-    let lines = [
-      #"{"t":1,"id":"a","event":"present","style":"custom","animated":true,"presenter":"root"}"#,
-      #"{"t":1,"id":"a","event":"present","animated":true,"presenter":"root","style":"custom"}"#,
-      #"{"t":1,"id":"a","event":"present","presenter":"root","style":"custom"}"#,
-      #"{"t":1,"id":"a","event":"present","style":"custom"}"#,
-      #"{"t":1,"id":"a","event":"viewWillTransitionToSize","height":844,"width":390}"#,
-      #"{"t":1,"id":"a","event":"panChanged","velocity":-3.5,"translation":12}"#,
-      #"{"t":1,"id":"a","event":"startInteractiveTransition","wantsInteractiveStart":false,"duration":0.3}"#,
-      #"{"t":1,"id":"a","event":"viewWillAppear","resolvedStyle":"pageSheet","animated":true}"#,
-    ]
-    let previous = Event(t: 9, id: "p", kind: .present, payload: Payload(presenter: "x", style: "y"))
-    for line in lines {
-      #expect(Self.compare(Array(line.utf8), after: previous, "keys out of order") == true, "\(line)")
-    }
-    // A key given twice is an error, found however the first one was matched.
-    let twice = #"{"t":1,"id":"a","event":"panChanged","translation":1,"velocity":2,"translation":3}"#
-    #expect(Self.compare(Array(twice.utf8), after: previous, "a key twice") == false)
-  }
-
   @Test func mutatedLinesReadLikeTheGeneralScan() {
     var random = CodecRandom(seed: 0x1A70_0002)
     var previous = Event(t: 0, id: "", kind: .mark)
