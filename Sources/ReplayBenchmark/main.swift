@@ -373,7 +373,8 @@ func runPhase(_ phase: String, path: String, options: Options) -> Int32 {
     // With --file, that trace's events (a trace made for one path of the machine); else generated ones.
     var events =
       options.file == nil
-      ? eventsInMemory(options: options, count: options.events) : eventsRead(from: path, limit: options.events)
+      ? eventsInMemory(options: options, count: options.events)
+      : eventsRead(from: path, limit: options.events)
     let start = DispatchTime.now().uptimeNanoseconds
     print(phase == "auditor" ? auditorPass(&events) : sessionPass(&events))
     print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, "s")
