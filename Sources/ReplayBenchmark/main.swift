@@ -166,10 +166,10 @@ func eventsInMemory(options: Options, count: Int) -> [Event] {
 }
 
 /// The first `limit` events of the trace at `path`, in memory (lines that are no event are skipped).
-func eventsRead(from path: String, limit: Int) -> [Event] {
-  guard let reader = try? TraceReader(path: path) else { return [] }
+func eventsRead(from path: String, limit: Int) throws(ReadFailure) -> [Event] {
   var events: [Event] = []
-  for record in reader where events.count < limit {
+  for record in try TraceReader(path: path) {
+    guard events.count < limit else { break }
     if case .event(let event, _) = record { events.append(event) }
   }
   return events
@@ -371,10 +371,16 @@ func runPhase(_ phase: String, path: String, options: Options) -> Int32 {
   case "jsondecoder": print(jsonDecoderPass(path: path))
   case "auditor", "session":
     // With --file, that trace's events (a trace made for one path of the machine); else generated ones.
-    var events =
-      options.file == nil
-      ? eventsInMemory(options: options, count: options.events)
-      : eventsRead(from: path, limit: options.events)
+    var events: [Event]
+    do {
+      events =
+        options.file == nil
+        ? eventsInMemory(options: options, count: options.events)
+        : try eventsRead(from: path, limit: options.events)
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+      return 66
+    }
     let start = DispatchTime.now().uptimeNanoseconds
     print(phase == "auditor" ? auditorPass(&events) : sessionPass(&events))
     print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, "s")
