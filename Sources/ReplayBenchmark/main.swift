@@ -33,7 +33,8 @@ let usage = """
     --recording         measure what one recorded callback costs, bare and through the UIKit glue
                         (--events calls per run, default 1000000), and nothing else
     --only PHASE        run one phase once, print nothing else (for profilers): audit, reader, replay,
-                        reference, floor, jsondecoder, auditor, session
+                        reference, floor, jsondecoder, auditor, session (auditor and session step the
+                        first --events events of --file, or as many generated ones)
     --memory            the peak memory of every `replay` command, each in its own process, on a trace
                         of many presentations and a fleet of findings (`--memory --help` for its options)
     -h, --help          show this help
@@ -161,6 +162,16 @@ func eventsInMemory(options: Options, count: Int) -> [Event] {
   var events: [Event] = []
   events.reserveCapacity(count)
   while events.count < count, let event = stream.next() { events.append(event) }
+  return events
+}
+
+/// The first `limit` events of the trace at `path`, in memory (lines that are no event are skipped).
+func eventsRead(from path: String, limit: Int) throws(ReadFailure) -> [Event] {
+  var events: [Event] = []
+  for record in try TraceReader(path: path) {
+    guard events.count < limit else { break }
+    if case .event(let event, _) = record { events.append(event) }
+  }
   return events
 }
 
@@ -359,7 +370,17 @@ func runPhase(_ phase: String, path: String, options: Options) -> Int32 {
   case "floor": print(floorPass(path: path))
   case "jsondecoder": print(jsonDecoderPass(path: path))
   case "auditor", "session":
-    var events = eventsInMemory(options: options, count: options.events)
+    // With --file, that trace's events (a trace made for one path of the machine); else generated ones.
+    var events: [Event]
+    do {
+      events =
+        options.file == nil
+        ? eventsInMemory(options: options, count: options.events)
+        : try eventsRead(from: path, limit: options.events)
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+      return 66
+    }
     let start = DispatchTime.now().uptimeNanoseconds
     print(phase == "auditor" ? auditorPass(&events) : sessionPass(&events))
     print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, "s")

@@ -3,9 +3,10 @@
 #
 #   Tests/Performance/callgrind.sh [BASE_REV]
 #
-# - machine: `ReplayBenchmark --events N --only auditor`, counting only inside `auditorPass` (the auditor
-#   and its machine stepping events in memory; the generator that makes them costs three times as much
-#   and is not counted), minus the same with one event, divided by N;
+# - machine: `ReplayBenchmark --file F --events N --only auditor`, counting only inside `auditorPass` (the
+#   auditor and its machine stepping F's events in memory; reading them is not counted), minus the same on
+#   F's header line alone, divided by N (a build older than `--file` for this phase generates the same N
+#   events from the seed instead, and one for the header);
 # - audit:   `replay audit F` (reader, auditor and machine, the report) on the benchmark's trace of N
 #   events, minus the same on F's header line alone (start-up and exit), divided by N. Instruction counts, unlike the wall clock, do not move with the machine's other work.
 # It builds a release of HEAD's work tree and, given BASE_REV, of that revision in a temporary
@@ -30,8 +31,7 @@ count() { # [callgrind options] command...: the instructions callgrind counts fo
 
 measure() { # NAME BINDIR
   local machine audit
-  # --file only spares the phase writing a trace it does not read.
-  machine=$(( $(count --toggle-collect='*auditorPass*' "$2/ReplayBenchmark" --file "$scratch/header.jsonl" \
+  machine=$(( $(count --toggle-collect='*auditorPass*' "$2/ReplayBenchmark" --file "$scratch/f.jsonl" \
     --events "$events" --only auditor) - $(count --toggle-collect='*auditorPass*' "$2/ReplayBenchmark" \
     --file "$scratch/header.jsonl" --events 1 --only auditor) ))
   audit=$(( $(count "$2/replay" audit "$scratch/f.jsonl") - $(count "$2/replay" audit "$scratch/header.jsonl") ))
@@ -55,3 +55,27 @@ if [ $# -ge 1 ]; then
 fi
 measure "HEAD" "$head_bin"
 echo "($events events, seed 42; instructions counted by callgrind, each minus its fixed cost)"
+
+# Two paths of the machine alone (HEAD only: a build older than `--file` for `--only auditor` cannot): a
+# presentation begun interactively, then N lines of one kind, 0.1 ms apart. `panChanged` only notes the
+# finger, so it is close to what any event costs; `updateInteractiveTransition` is a plain stay of the table.
+path_trace() { # KIND EXTRA_KEYS
+  awk -v n="$events" -v kind="$1" -v extra="$2" 'BEGIN {
+    print "{\"format\":\"presentation-trace\",\"version\":1}"
+    print "{\"t\":1,\"id\":\"p\",\"event\":\"present\",\"presenter\":\"root\",\"animated\":true,\"style\":\"custom\"}"
+    print "{\"t\":1.001,\"id\":\"p\",\"event\":\"presentationTransitionWillBegin\"}"
+    print "{\"t\":1.002,\"id\":\"p\",\"event\":\"startInteractiveTransition\"}"
+    for (i = 1; i <= n; i++) printf "{\"t\":%.6f,\"id\":\"p\",\"event\":\"%s\"%s}\n", 1.002 + i * 0.0001, kind, extra
+  }'
+}
+for kind in panChanged updateInteractiveTransition; do
+  case $kind in
+    panChanged) path_trace "$kind" ',"translation":1,"velocity":2' > "$scratch/path.jsonl" ;;
+    *) path_trace "$kind" ',"percent":0.5' > "$scratch/path.jsonl" ;;
+  esac
+  lines=$((events + 3))
+  path=$(( $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" --file "$scratch/path.jsonl" \
+    --events "$lines" --only auditor) - $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" \
+    --file "$scratch/header.jsonl" --events 1 --only auditor) ))
+  printf 'HEAD       machine alone, %-32s %6d.%d per event\n' "$kind only" $(( path / lines )) $(( path * 10 / lines % 10 ))
+done
