@@ -376,7 +376,9 @@ package struct PresentationSession: Sendable {
     takesStackAlong: Bool = true, into step: inout SessionStep
   ) {
     let from = storage.slots[slot].lifecycle.phase
-    let refused = storage.slots[slot].refused
+    // Whether a request was refused, not the refusal: copying it out would retain its presenter's string on
+    // every event (the presenter is read where a presentation begins, below).
+    let wasRefused = storage.reading(slot) { $0.pointee.hasRefusal }
     // The presenter the stack rules judge: the request's, or the one an implicit present stacks on.
     let requested = !from.isLive ? requestedPresenter(trigger, slot: slot, presenter: presenter) : nil
     let problem = requested.flatMap { stack.problem(presenting: slot, from: $0, in: storage) }
@@ -411,7 +413,7 @@ package struct PresentationSession: Sendable {
       if trigger == .completeTrue || trigger == .completeFalse {
         step.effects.completion = storage.slots[slot].lifecycle.withTransition { CompletedAnimation($0) }
       }
-      if decision == .stay, held == nil, step.rule == nil, refused == nil, trigger != .completion {
+      if decision == .stay, held == nil, step.rule == nil, !wasRefused, trigger != .completion {
         // A plain stay: the phase, the stack, the request and the reports are as they were.
         step.effects.deadlinesOnlyLater =
           timesAdvance && trigger.traits.contains(.movesDeadlinesOnlyLater) && stack.nodes[slot].group.isEmpty
@@ -433,7 +435,8 @@ package struct PresentationSession: Sendable {
     if !from.isLive, to.isLive, !(from == .dismissed && to.direction == .dismissing) {
       // A presentation began: by request, implicitly, or by evidence. It joins the stack that stood before
       // this event, when it was not live yet.
-      link(slot, to: presenter ?? refused?.presenter ?? requested ?? stack.implicitPresenter(in: storage))
+      let refusedPresenter = wasRefused ? storage.slots[slot].refused?.presenter : nil
+      link(slot, to: presenter ?? refusedPresenter ?? requested ?? stack.implicitPresenter(in: storage))
       if storage.slots[slot].reportedUnknown {
         storage.slots[slot].reportedUnknown = false
         reportedUnknownCount -= 1

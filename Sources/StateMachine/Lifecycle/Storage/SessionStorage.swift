@@ -36,6 +36,12 @@ struct SessionStorage: Sendable {
       self.generation = generation
     }
 
+    /// Whether a request of the id was refused, read without copying the refusal (and its presenter).
+    @inline(__always)
+    var hasRefusal: Bool {
+      if case .none = refused { false } else { true }
+    }
+
     /// Nothing is left to remember: the slot can be reused for another id.
     var isVacant: Bool {
       lifecycle.phase == .absent && gesture == nil && refused == nil && !reportedUnknown
