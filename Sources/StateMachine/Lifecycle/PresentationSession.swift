@@ -159,7 +159,8 @@ package struct PresentationSession: Sendable {
 
   /// Gives the slot back when nothing about its id is left to remember, in the storage or the stack.
   mutating func releaseIfVacant(_ slot: Int) {
-    guard storage.slots[slot].isVacant, stack.nodes[slot].isVacant, storage.holdsID(slot) else { return }
+    guard storage.reading(slot, { $0.pointee.isVacant }), stack.nodes[slot].isVacant, storage.holdsID(slot)
+    else { return }
     storage.release(slot)
   }
 
@@ -259,7 +260,7 @@ package struct PresentationSession: Sendable {
   private func presentsAnother(_ slot: Int, _ trigger: Trigger) -> Bool {
     if presentsLive(slot) { return true }
     guard stack.nodes[slot].hasPresented,
-      let pending = storage.slots[slot].lifecycle.pendingAppearance?.trigger
+      let pending = storage.reading(slot, { $0.pointee.lifecycle.pendingAppearance?.trigger })
     else { return false }
     let goesOnAppearing =
       (trigger == .viewIsAppearing || trigger == .viewDidAppear) && pending == .viewWillAppear
@@ -297,7 +298,7 @@ package struct PresentationSession: Sendable {
     case .groupCompletionPending:
       guard fact({ !$0.hasSeen(.completion) }) else { return false }
       return stack.otherMembers(of: slot, in: storage).contains { member in
-        storage.slots[member].lifecycle.readTransition { $0.completeValue != nil } == true
+        storage.readingTransition(member) { $0.completeValue != nil } == true
           || storage.slots[member].lifecycle.phase == .dismissed
       }
     case .presenterInFlight, .presenterNotPresented, .presenterTransitioningAnother,
@@ -403,7 +404,7 @@ package struct PresentationSession: Sendable {
       // A stay can move deadlines no earlier when its time is not behind the transition's own.
       let timesAdvance =
         decision == .stay
-        && (storage.slots[slot].lifecycle.readTransition {
+        && (storage.readingTransition(slot) {
           event.t >= $0.lastT && event.t >= ($0.lastDriveT ?? -.infinity)
         } ?? true)
       storage.slots[slot].lifecycle.apply(
@@ -457,7 +458,7 @@ package struct PresentationSession: Sendable {
     if trigger == .completion, step.rule == nil { markCompletionSeen(inGroupOf: slot) }
     let begins = to.direction != nil && from.direction != to.direction
     if begins {
-      step.effects.beganAnimated = storage.slots[slot].lifecycle.readTransition { $0.animated } ?? true
+      step.effects.beganAnimated = storage.readingTransition(slot) { $0.animated } ?? true
     }
     if begins || (from.isInFlight && !to.isInFlight), !stack.nodes[slot].group.isEmpty {
       step.effects.group = groupMembers(of: slot)
@@ -674,10 +675,10 @@ package struct PresentationSession: Sendable {
     step.effects.deadlinesOnlyLater = fingerDown && stack.nodes[slot].group.isEmpty
     // A new touch on an interruptible transition may catch it (<doc:Rules#Interruptible-transitions>).
     let mayCatch =
-      event.kind == .panBegan && storage.slots[slot].lifecycle.readTransition({ $0.interruptible }) == true
+      event.kind == .panBegan && storage.readingTransition(slot, { $0.interruptible }) == true
     if fingerDown, !mayCatch, current.isInFlight,
-      let commit = storage.slots[slot].lifecycle.readTransition({ $0.commit }) ?? nil,
-      storage.slots[slot].lifecycle.readTransition({ $0.hasReported(.gestureAfterCommit) }) == false
+      let commit = storage.readingTransition(slot, { $0.commit }) ?? nil,
+      storage.readingTransition(slot, { $0.hasReported(.gestureAfterCommit) }) == false
     {
       storage.slots[slot].lifecycle.updateTransition { _ = $0.noteReported(.gestureAfterCommit) }
       step.rule = .gestureAfterCommit
@@ -797,7 +798,7 @@ package struct PresentationSession: Sendable {
       endedQueueHead += 1
       guard let slot = storage.slot(of: id), !storage.slots[slot].lifecycle.phase.isLive,
         storage.slots[slot].lifecycle.phase != .absent,
-        storage.slots[slot].lifecycle.readTransition({ $0.didEndT }) == t
+        storage.readingTransition(slot, { $0.didEndT }) == t
       else { continue }
       reportUnresolvedAppearance(ofSlot: slot, into: &clock.unresolved)
       storage.slots[slot].lifecycle = PresentationLifecycle(id: id)
@@ -829,7 +830,7 @@ package struct PresentationSession: Sendable {
     }
     var late: [LateViolation] = []
     for slot in held where !storage.slots[slot].lifecycle.phase.isInFlight {
-      if let ended = storage.slots[slot].lifecycle.readTransition({ $0.didEndT }) ?? nil,
+      if let ended = storage.readingTransition(slot, { $0.didEndT }) ?? nil,
         clock - ended < grace
       {
         continue

@@ -113,6 +113,13 @@ struct SessionStorage: Sendable {
     slots.withUnsafeBufferPointer { buffer in read(buffer.baseAddress.unsafelyUnwrapped + slot) }
   }
 
+  /// Reads the transition's facts of the id in `slot` in place, if it has any (`reading(_:_:)` for the
+  /// lifecycle's `readTransition`: a method called on the array's element reads a copy of the slot).
+  @inline(__always)
+  func readingTransition<Result>(_ slot: Int, _ read: (borrowing TransitionRecord) -> Result) -> Result? {
+    reading(slot) { $0.pointee.lifecycle.readTransition(read) }
+  }
+
   /// The slot of `id`, taking a vacant one (or a new one) for an id not held yet.
   @inline(__always)
   mutating func slotCreating(_ id: String) -> Int {
