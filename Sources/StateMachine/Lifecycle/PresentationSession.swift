@@ -584,7 +584,10 @@ package struct PresentationSession: Sendable {
     guard let child, !stack.nodes[ended].group.contains(storage.ref(ofSlot: child)),
       storage.slots[child].lifecycle.phase.isLive, stack.nodes[child].presenter == .presentation(endedRef)
     else { return }
-    let presenter = stack.nodes[ended].presenter ?? .root(Self.defaultRoot)
+    // A presenter forgotten since (its slot given back) is no stack to return to: the default root's is, as
+    // for a presentation with no presenter. (A snapshot names presenters by id, so it cannot carry a link to
+    // a forgotten one: the audit resumed from it read the same.)
+    let presenter = held(stack.nodes[ended].presenter) ?? .root(Self.defaultRoot)
     stack.nodes[child].presenter = presenter
     switch presenter {
     case .root(let root):
@@ -596,6 +599,12 @@ package struct PresentationSession: Sendable {
         stack.nodes[presenterSlot].child = storage.ref(ofSlot: child)
       }
     }
+  }
+
+  /// `presenter`, or `nil` when it names a presentation whose slot no longer holds it.
+  private func held(_ presenter: PresenterRef?) -> PresenterRef? {
+    if case .presentation(let ref) = presenter, storage.slot(of: ref) == nil { return nil }
+    return presenter
   }
 
   /// The completion of a stack's dismissal is one: once a member's is accepted, every member has had it.
