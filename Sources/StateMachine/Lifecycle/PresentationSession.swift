@@ -159,7 +159,8 @@ package struct PresentationSession: Sendable {
 
   /// Gives the slot back when nothing about its id is left to remember, in the storage or the stack.
   mutating func releaseIfVacant(_ slot: Int) {
-    guard storage.slots[slot].isVacant, stack.nodes[slot].isVacant, storage.holdsID(slot) else { return }
+    guard storage.reading(slot, { $0.pointee.isVacant }), stack.nodes[slot].isVacant, storage.holdsID(slot)
+    else { return }
     storage.release(slot)
   }
 
@@ -259,7 +260,7 @@ package struct PresentationSession: Sendable {
   private func presentsAnother(_ slot: Int, _ trigger: Trigger) -> Bool {
     if presentsLive(slot) { return true }
     guard stack.nodes[slot].hasPresented,
-      let pending = storage.slots[slot].lifecycle.pendingAppearance?.trigger
+      let pending = storage.reading(slot, { $0.pointee.lifecycle.pendingAppearance?.trigger })
     else { return false }
     let goesOnAppearing =
       (trigger == .viewIsAppearing || trigger == .viewDidAppear) && pending == .viewWillAppear
@@ -297,7 +298,7 @@ package struct PresentationSession: Sendable {
     case .groupCompletionPending:
       guard fact({ !$0.hasSeen(.completion) }) else { return false }
       return stack.otherMembers(of: slot, in: storage).contains { member in
-        storage.slots[member].lifecycle.readTransition { $0.completeValue != nil } == true
+        storage.readingTransition(member) { $0.completeValue != nil } == true
           || storage.slots[member].lifecycle.phase == .dismissed
       }
     case .presenterInFlight, .presenterNotPresented, .presenterTransitioningAnother,
@@ -376,7 +377,9 @@ package struct PresentationSession: Sendable {
     takesStackAlong: Bool = true, into step: inout SessionStep
   ) {
     let from = storage.slots[slot].lifecycle.phase
-    let refused = storage.slots[slot].refused
+    // Whether a request was refused, not the refusal: copying it out would retain its presenter's string on
+    // every event (the presenter is read where a presentation begins, below).
+    let wasRefused = storage.reading(slot) { $0.pointee.hasRefusal }
     // The presenter the stack rules judge: the request's, or the one an implicit present stacks on.
     let requested = !from.isLive ? requestedPresenter(trigger, slot: slot, presenter: presenter) : nil
     let problem = requested.flatMap { stack.problem(presenting: slot, from: $0, in: storage) }
@@ -401,7 +404,7 @@ package struct PresentationSession: Sendable {
       // A stay can move deadlines no earlier when its time is not behind the transition's own.
       let timesAdvance =
         decision == .stay
-        && (storage.slots[slot].lifecycle.readTransition {
+        && (storage.readingTransition(slot) {
           event.t >= $0.lastT && event.t >= ($0.lastDriveT ?? -.infinity)
         } ?? true)
       storage.slots[slot].lifecycle.apply(
@@ -411,7 +414,7 @@ package struct PresentationSession: Sendable {
       if trigger == .completeTrue || trigger == .completeFalse {
         step.effects.completion = storage.slots[slot].lifecycle.withTransition { CompletedAnimation($0) }
       }
-      if decision == .stay, held == nil, step.rule == nil, refused == nil, trigger != .completion {
+      if decision == .stay, held == nil, step.rule == nil, !wasRefused, trigger != .completion {
         // A plain stay: the phase, the stack, the request and the reports are as they were.
         step.effects.deadlinesOnlyLater =
           timesAdvance && trigger.traits.contains(.movesDeadlinesOnlyLater) && stack.nodes[slot].group.isEmpty
@@ -433,7 +436,8 @@ package struct PresentationSession: Sendable {
     if !from.isLive, to.isLive, !(from == .dismissed && to.direction == .dismissing) {
       // A presentation began: by request, implicitly, or by evidence. It joins the stack that stood before
       // this event, when it was not live yet.
-      link(slot, to: presenter ?? refused?.presenter ?? requested ?? stack.implicitPresenter(in: storage))
+      let refusedPresenter = wasRefused ? storage.slots[slot].refused?.presenter : nil
+      link(slot, to: presenter ?? refusedPresenter ?? requested ?? stack.implicitPresenter(in: storage))
       if storage.slots[slot].reportedUnknown {
         storage.slots[slot].reportedUnknown = false
         reportedUnknownCount -= 1
@@ -454,7 +458,7 @@ package struct PresentationSession: Sendable {
     if trigger == .completion, step.rule == nil { markCompletionSeen(inGroupOf: slot) }
     let begins = to.direction != nil && from.direction != to.direction
     if begins {
-      step.effects.beganAnimated = storage.slots[slot].lifecycle.readTransition { $0.animated } ?? true
+      step.effects.beganAnimated = storage.readingTransition(slot) { $0.animated } ?? true
     }
     if begins || (from.isInFlight && !to.isInFlight), !stack.nodes[slot].group.isEmpty {
       step.effects.group = groupMembers(of: slot)
@@ -580,7 +584,10 @@ package struct PresentationSession: Sendable {
     guard let child, !stack.nodes[ended].group.contains(storage.ref(ofSlot: child)),
       storage.slots[child].lifecycle.phase.isLive, stack.nodes[child].presenter == .presentation(endedRef)
     else { return }
-    let presenter = stack.nodes[ended].presenter ?? .root(Self.defaultRoot)
+    // A presenter forgotten since (its slot given back) is no stack to return to: the default root's is, as
+    // for a presentation with no presenter. (A snapshot names presenters by id, so it cannot carry a link to
+    // a forgotten one: the audit resumed from it read the same.)
+    let presenter = held(stack.nodes[ended].presenter) ?? .root(Self.defaultRoot)
     stack.nodes[child].presenter = presenter
     switch presenter {
     case .root(let root):
@@ -592,6 +599,12 @@ package struct PresentationSession: Sendable {
         stack.nodes[presenterSlot].child = storage.ref(ofSlot: child)
       }
     }
+  }
+
+  /// `presenter`, or `nil` when it names a presentation whose slot no longer holds it.
+  private func held(_ presenter: PresenterRef?) -> PresenterRef? {
+    if case .presentation(let ref) = presenter, storage.slot(of: ref) == nil { return nil }
+    return presenter
   }
 
   /// The completion of a stack's dismissal is one: once a member's is accepted, every member has had it.
@@ -671,10 +684,10 @@ package struct PresentationSession: Sendable {
     step.effects.deadlinesOnlyLater = fingerDown && stack.nodes[slot].group.isEmpty
     // A new touch on an interruptible transition may catch it (<doc:Rules#Interruptible-transitions>).
     let mayCatch =
-      event.kind == .panBegan && storage.slots[slot].lifecycle.readTransition({ $0.interruptible }) == true
+      event.kind == .panBegan && storage.readingTransition(slot, { $0.interruptible }) == true
     if fingerDown, !mayCatch, current.isInFlight,
-      let commit = storage.slots[slot].lifecycle.readTransition({ $0.commit }) ?? nil,
-      storage.slots[slot].lifecycle.readTransition({ $0.hasReported(.gestureAfterCommit) }) == false
+      let commit = storage.readingTransition(slot, { $0.commit }) ?? nil,
+      storage.readingTransition(slot, { $0.hasReported(.gestureAfterCommit) }) == false
     {
       storage.slots[slot].lifecycle.updateTransition { _ = $0.noteReported(.gestureAfterCommit) }
       step.rule = .gestureAfterCommit
@@ -794,7 +807,7 @@ package struct PresentationSession: Sendable {
       endedQueueHead += 1
       guard let slot = storage.slot(of: id), !storage.slots[slot].lifecycle.phase.isLive,
         storage.slots[slot].lifecycle.phase != .absent,
-        storage.slots[slot].lifecycle.readTransition({ $0.didEndT }) == t
+        storage.readingTransition(slot, { $0.didEndT }) == t
       else { continue }
       reportUnresolvedAppearance(ofSlot: slot, into: &clock.unresolved)
       storage.slots[slot].lifecycle = PresentationLifecycle(id: id)
@@ -826,7 +839,7 @@ package struct PresentationSession: Sendable {
     }
     var late: [LateViolation] = []
     for slot in held where !storage.slots[slot].lifecycle.phase.isInFlight {
-      if let ended = storage.slots[slot].lifecycle.readTransition({ $0.didEndT }) ?? nil,
+      if let ended = storage.readingTransition(slot, { $0.didEndT }) ?? nil,
         clock - ended < grace
       {
         continue

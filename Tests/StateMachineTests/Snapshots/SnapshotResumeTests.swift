@@ -13,6 +13,7 @@ import Testing
       || path.hasPrefix("rules/appearance-unbalanced") || path == "valid/dismiss-lower-in-stack.jsonl"
       || path == "valid/interactive-dismiss-finished.jsonl" || path == "rules/completion-late.jsonl"
       || path == "rules/interaction-undriven.jsonl" || path == "rules/time-went-backwards.jsonl"
+      || path.hasPrefix("regressions/resume-")
   }
 
   /// Fixed seeds for the generated traces; a failure names its seed.

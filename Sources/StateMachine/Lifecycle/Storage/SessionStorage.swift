@@ -36,6 +36,12 @@ struct SessionStorage: Sendable {
       self.generation = generation
     }
 
+    /// Whether a request of the id was refused, read without copying the refusal (and its presenter).
+    @inline(__always)
+    var hasRefusal: Bool {
+      if case .none = refused { false } else { true }
+    }
+
     /// Nothing is left to remember: the slot can be reused for another id.
     var isVacant: Bool {
       lifecycle.phase == .absent && gesture == nil && refused == nil && !reportedUnknown
@@ -105,6 +111,13 @@ struct SessionStorage: Sendable {
   @inline(__always)
   func reading<Result>(_ slot: Int, _ read: (UnsafePointer<Slot>) -> Result) -> Result {
     slots.withUnsafeBufferPointer { buffer in read(buffer.baseAddress.unsafelyUnwrapped + slot) }
+  }
+
+  /// Reads the transition's facts of the id in `slot` in place, if it has any (`reading(_:_:)` for the
+  /// lifecycle's `readTransition`: a method called on the array's element reads a copy of the slot).
+  @inline(__always)
+  func readingTransition<Result>(_ slot: Int, _ read: (borrowing TransitionRecord) -> Result) -> Result? {
+    reading(slot) { $0.pointee.lifecycle.readTransition(read) }
   }
 
   /// The slot of `id`, taking a vacant one (or a new one) for an id not held yet.
