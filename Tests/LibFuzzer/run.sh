@@ -128,16 +128,16 @@ resume_seeds() {
     replay=$repo/.build/debug/replay
   fi
   rm -rf "$seeds"
-  mkdir -p "$seeds" "$build/seeds/work"
+  mkdir -p "$seeds" "$build/seeds/halves"
   local trace name lines
   for trace in "$repo"/traces/valid/*.jsonl "$repo"/traces/mixed/*.jsonl; do
     name=$(basename "$trace" .jsonl)
     lines=$(wc -l <"$trace")
-    head -n $((lines / 2)) "$trace" >"$build/seeds/work/$name.jsonl"
-    "$replay" audit --snapshot-out "$build/seeds/work/$name.snapshot" "$build/seeds/work/$name.jsonl" \
+    head -n $((lines / 2)) "$trace" >"$build/seeds/halves/$name.jsonl"
+    "$replay" audit --snapshot-out "$build/seeds/halves/$name.snapshot" "$build/seeds/halves/$name.jsonl" \
       >/dev/null 2>&1 || true
-    [[ -s "$build/seeds/work/$name.snapshot" ]] || continue
-    { cat "$build/seeds/work/$name.snapshot"; printf '\0'; cat "$trace"; } >"$seeds/$name"
+    [[ -s "$build/seeds/halves/$name.snapshot" ]] || continue
+    { cat "$build/seeds/halves/$name.snapshot"; printf '\0'; cat "$trace"; } >"$seeds/$name"
   done
   echo "$seeds"
 }
