@@ -142,6 +142,10 @@ package struct PresentationLifecycle: Sendable, Hashable {
     _ decision: TableDecision, _ trigger: Trigger, event: borrowing Event, line: Int, once: Bool,
     serial: inout UInt64, into step: inout SessionStep
   ) {
+    if decision == .stay, hasTransition {
+      applyStay(trigger, event: event, line: line, once: once, into: &step)
+      return
+    }
     let from = phase
     if from == .absent { tracks = SideTracks() }
     if trigger == .layoutDid { step.effects.closedLayout = tracks.openLayout }
@@ -206,6 +210,31 @@ package struct PresentationLifecycle: Sendable, Hashable {
     }
     step.to = to
     state = to == .absent ? .absent : tracked ? .tracked(to) : .untracked(to)
+  }
+
+  /// `apply` for a `.stay` of a presentation with a transition: the side tracks, then the transition's
+  /// facts, in place. The phase, and so the state, stay as they are. Most events are such stays (an
+  /// interaction's updates, layout passes, appearance callbacks), and the session's shortcut for them
+  /// calls this directly.
+  @inline(__always)
+  mutating func applyStay(
+    _ trigger: Trigger, event: borrowing Event, line: Int, once: Bool, into step: inout SessionStep
+  ) {
+    let phase = state.phase
+    if trigger == .layoutDid { step.effects.closedLayout = tracks.openLayout }
+    let (rule, detail) = Self.checkSideTracks(
+      trigger, &tracks, phase: phase, event: event, line: line, reported: facts.reported)
+    step.rule = rule
+    step.detail = detail
+    Self.update(
+      &facts, trigger, event: event, line: line, decision: .stay, from: phase, to: phase, rule: rule, once: once)
+    if phase == .dismissed || phase == .withdrawn {
+      tracks.openLayout = nil
+      tracks.nestedLayoutWills = 0
+    }
+    step.to = phase
+    // A rule a driver repeats is reported once per transition (as in `apply`).
+    if let rule, rule.isReportedOncePerTransition { _ = facts.noteReported(rule) }
   }
 
   /// Layout balance, appearance balance, percent range: the side tracks of an accepted event.

@@ -44,6 +44,9 @@ package struct PresentationSession: Sendable {
   var reportedUnknownCount = 0
   /// The number of the latest transition that began (``TransitionRecord/serial``).
   var serial: UInt64 = 0
+  /// Takes a plain stay by its shortcut (`stayedInPlace`); off, every event takes the general step (for the
+  /// tests that check the shortcut changes nothing).
+  var takesStayShortcut = true
 
   /// A presentation that ended at `t`, forgotten once the tail window after it closes.
   struct EndedPresentation: Sendable, Codable {
@@ -234,7 +237,9 @@ package struct PresentationSession: Sendable {
       .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear,
       .sizeChange,
       .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
-      apply(trigger, to: slot, event, line: line, into: &step)
+      if !takesStayShortcut || !stayedInPlace(trigger, slot: slot, event, line: line, into: &step) {
+        apply(trigger, to: slot, event, line: line, into: &step)
+      }
     }
     // A transition of its own, with nothing presented above it: its appearance callbacks are its own again
     // (a presenter's late viewDid* is only awaited until then).
@@ -401,12 +406,7 @@ package struct PresentationSession: Sendable {
         reportUnresolvedAppearance(ofSlot: slot, into: &late)
         if !late.isEmpty { step.effects.lateViolations += late }
       }
-      // A stay can move deadlines no earlier when its time is not behind the transition's own.
-      let timesAdvance =
-        decision == .stay
-        && (storage.readingTransition(slot) {
-          event.t >= $0.lastT && event.t >= ($0.lastDriveT ?? -.infinity)
-        } ?? true)
+      let timesAdvance = decision == .stay && timesAdvance(ofSlot: slot, to: event.t)
       storage.slots[slot].lifecycle.apply(
         decision, trigger, event: event, line: line, once: table.isOncePerTransition(trigger),
         serial: &serial,
@@ -416,8 +416,7 @@ package struct PresentationSession: Sendable {
       }
       if decision == .stay, held == nil, step.rule == nil, !wasRefused, trigger != .completion {
         // A plain stay: the phase, the stack, the request and the reports are as they were.
-        step.effects.deadlinesOnlyLater =
-          timesAdvance && trigger.traits.contains(.movesDeadlinesOnlyLater) && stack.nodes[slot].group.isEmpty
+        step.effects.deadlinesOnlyLater = stayMovesDeadlinesOnlyLater(trigger, slot: slot, timesAdvance)
         return
       }
     }
@@ -464,6 +463,49 @@ package struct PresentationSession: Sendable {
       step.effects.group = groupMembers(of: slot)
     }
     step.effects.refused = decision.isRejection
+  }
+
+  /// The machine's most common step, a plain stay, without the general step's questions: an event whose
+  /// table row is a stay with no guard, for a presentation with a transition and no refused request, that
+  /// starts no request and completes nothing. It does what `apply` does for such a step (the lifecycle's
+  /// `applyStay`, and the deadlines a plain stay moves only later), and returns false, having changed
+  /// nothing, for any other step.
+  @inline(__always)
+  private mutating func stayedInPlace(
+    _ trigger: Trigger, slot: Int, _ event: borrowing Event, line: Int, into step: inout SessionStep
+  ) -> Bool {
+    let (phase, plain) = storage.reading(slot) {
+      ($0.pointee.lifecycle.phase, $0.pointee.lifecycle.hasTransition && !$0.pointee.hasRefusal)
+    }
+    guard plain, table.isUnguardedStay(phase, trigger), trigger != .completion, trigger != .completeTrue,
+      trigger != .completeFalse, !Self.startsRequest(trigger, from: phase)
+    else { return false }
+    (step.from, step.to) = (phase, phase)
+    let timesAdvance = timesAdvance(ofSlot: slot, to: event.t)
+    storage.slots[slot].lifecycle.applyStay(
+      trigger, event: event, line: line, once: table.isOncePerTransition(trigger), into: &step)
+    if step.rule == nil {
+      step.effects.deadlinesOnlyLater = stayMovesDeadlinesOnlyLater(trigger, slot: slot, timesAdvance)
+    } else {
+      // A side track's rule (layout, appearance, percent): `apply` goes on past the plain stay, where for a
+      // stay only the in-flight list is set again.
+      storage.setInFlight(slot, phase.isInFlight)
+    }
+    return true
+  }
+
+  /// Whether the times of `slot`'s transition are not ahead of `t`: a stay at `t` then moves its deadlines
+  /// no earlier.
+  @inline(__always)
+  private func timesAdvance(ofSlot slot: Int, to t: Double) -> Bool {
+    storage.readingTransition(slot) { t >= $0.lastT && t >= ($0.lastDriveT ?? -.infinity) } ?? true
+  }
+
+  /// Whether a plain stay on `trigger` (its times advancing or not) can only have moved the deadlines of
+  /// `slot`'s transition later: then it reports no timer.
+  @inline(__always)
+  private func stayMovesDeadlinesOnlyLater(_ trigger: Trigger, slot: Int, _ timesAdvance: Bool) -> Bool {
+    timesAdvance && trigger.traits.contains(.movesDeadlinesOnlyLater) && stack.nodes[slot].group.isEmpty
   }
 
   /// Whether an event starts a request of a presentation in `phase` (its unresolved `viewWill*` is then

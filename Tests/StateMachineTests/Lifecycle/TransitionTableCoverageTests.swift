@@ -23,6 +23,22 @@ import Testing
     }
   }
 
+  /// The session's shortcut for a plain stay reads one bit per pair instead of the entry: the bit must say
+  /// exactly what the entry says, for every pair (a stay with a guard is no shortcut: its guards are asked).
+  @Test func theUnguardedStayBitsAreTheTable() {
+    let table = TransitionTable.compiledTable
+    for phase in Phase.allCases {
+      for trigger in Trigger.allCases {
+        let entry = TransitionTable.entry(phase, trigger)
+        #expect(
+          table.isUnguardedStay(phase, trigger) == (entry.guards.isEmpty && entry.otherwise == .stay),
+          "\(phase.name) × \(trigger.label)")
+      }
+    }
+    #expect(table.isUnguardedStay(.presentingInteractive, .update))
+    #expect(!table.isUnguardedStay(.presentingAnimating, .completeTrue))
+  }
+
   @Test func noRowIsACatchAll() {
     for row in TransitionTable.rows {
       // A row that lists every trigger, or every phase for a lifecycle trigger, would decide pairs nobody

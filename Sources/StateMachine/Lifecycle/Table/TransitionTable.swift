@@ -788,6 +788,9 @@ package enum TransitionTable {
     let entries: [CompiledEntry]
     /// The triggers UIKit delivers once per transition, by bit `Trigger.rawValue`.
     let oncePerTransition: UInt64
+    /// Per phase (by `Phase.rawValue`), the triggers whose row is a stay with no guard to ask, by bit
+    /// `Trigger.rawValue`: the pairs a step can settle with one bit test, before reading the entry.
+    let unguardedStays: [UInt64]
 
     /// The decision for (`phase`, `trigger`), asking `holds` about the row's guards in order; and the
     /// guard that decided, if one did. The machine's step: one table read, and guard questions only where
@@ -813,10 +816,29 @@ package enum TransitionTable {
     func isOncePerTransition(_ trigger: Trigger) -> Bool {
       oncePerTransition & (1 << UInt64(trigger.rawValue)) != 0
     }
+
+    /// Whether `trigger` in `phase` is a `.stay` with no guard to ask: `decide` would answer `(.stay, nil)`.
+    @inline(__always)
+    func isUnguardedStay(_ phase: Phase, _ trigger: Trigger) -> Bool {
+      unguardedStays[phase.rawValue] & (1 << UInt64(trigger.rawValue)) != 0
+    }
   }
 
   /// The compiled table.
-  static let compiledTable = Compiled(entries: compiled, oncePerTransition: oncePerTransition)
+  static let compiledTable = Compiled(
+    entries: compiled, oncePerTransition: oncePerTransition,
+    unguardedStays: unguardedStays)
+
+  private static let unguardedStays: [UInt64] = {
+    var bits = [UInt64](repeating: 0, count: Phase.allCases.count)
+    for phase in Phase.allCases {
+      for trigger in Trigger.allCases {
+        let entry = compiled[index(phase, trigger)]
+        if !entry.hasGuards, entry.otherwise == .stay { bits[phase.rawValue] |= 1 << UInt64(trigger.rawValue) }
+      }
+    }
+    return bits
+  }()
 
   /// The triggers UIKit delivers at most once per transition: those a row guards with
   /// `TableGuard.alreadyDelivered`. A transition remembers which of them it has seen.
