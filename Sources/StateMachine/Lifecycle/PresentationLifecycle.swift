@@ -227,7 +227,8 @@ package struct PresentationLifecycle: Sendable, Hashable {
     step.rule = rule
     step.detail = detail
     Self.update(
-      &facts, trigger, event: event, line: line, decision: .stay, from: phase, to: phase, rule: rule, once: once)
+      &facts, trigger, event: event, line: line, decision: .stay, from: phase, to: phase, rule: rule,
+      once: once)
     if phase == .dismissed || phase == .withdrawn {
       tracks.openLayout = nil
       tracks.nestedLayoutWills = 0

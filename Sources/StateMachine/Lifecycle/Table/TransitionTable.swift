@@ -834,7 +834,9 @@ package enum TransitionTable {
     for phase in Phase.allCases {
       for trigger in Trigger.allCases {
         let entry = compiled[index(phase, trigger)]
-        if !entry.hasGuards, entry.otherwise == .stay { bits[phase.rawValue] |= 1 << UInt64(trigger.rawValue) }
+        if !entry.hasGuards, entry.otherwise == .stay {
+          bits[phase.rawValue] |= 1 << UInt64(trigger.rawValue)
+        }
       }
     }
     return bits
