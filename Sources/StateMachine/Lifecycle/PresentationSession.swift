@@ -388,13 +388,20 @@ package struct PresentationSession: Sendable {
     // The presenter the stack rules judge: the request's, or the one an implicit present stacks on.
     let requested = !from.isLive ? requestedPresenter(trigger, slot: slot, presenter: presenter) : nil
     let problem = requested.flatMap { stack.problem(presenting: slot, from: $0, in: storage) }
-    // Read once, out of the guards' closure: read inside it, the event's payload was copied (160 bytes) on
-    // every step that asked a guard.
+    // Read once, before the guards are asked: read where a guard asks it, the event's payload was copied
+    // (160 bytes) on every step that asked a guard.
     let wantsInteractiveStart = event.payload.wantsInteractiveStart
-    let (decision, held) = table.decide(from, trigger) { condition in
-      holds(
-        condition, slot: slot, trigger: trigger, problem: problem, takesStackAlong: takesStackAlong,
+    let entry = table.entry(from, trigger)
+    var (decision, held) = (entry.otherwise, TableGuard?.none)
+    for position in entry.guardPositions {
+      let guarded = table.guards[position]
+      if holds(
+        guarded.condition, slot: slot, trigger: trigger, problem: problem, takesStackAlong: takesStackAlong,
         wantsInteractiveStart: wantsInteractiveStart)
+      {
+        (decision, held) = (guarded.decision, guarded.condition)
+        break
+      }
     }
     (step.trigger, step.from, step.to) = (trigger, from, from)
     if decision.isRejection, from == .absent {

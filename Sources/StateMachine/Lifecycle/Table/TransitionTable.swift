@@ -755,20 +755,40 @@ package enum TransitionTable {
     return table
   }()
 
-  /// The compiled table the machine steps on: per pair, the decision without guards, and whether the row
-  /// has guards to ask first (most pairs have none, so most steps read one entry and ask nothing).
-  private static let compiled: [CompiledEntry] = rowIndex.map { position in
-    guard position >= 0 else {
-      return CompiledEntry(otherwise: .reject(.eventOutOfPhase), row: -1, hasGuards: false)
-    }
-    let entry = rows[position].entry
-    return CompiledEntry(otherwise: entry.otherwise, row: Int32(position), hasGuards: !entry.guards.isEmpty)
-  }
+  /// Every row's guards, in the rows' order: each row's a contiguous run of `compiledGuards`, which its
+  /// pairs' compiled entries point at.
+  private static let compiledGuards: [TableEntry.Guarded] = rows.flatMap(\.entry.guards)
 
+  /// The compiled table the machine steps on: per pair, the decision without guards, and the run of
+  /// `compiledGuards` to ask first (most pairs have none, so most steps read one entry and ask nothing).
+  private static let compiled: [CompiledEntry] = {
+    var firstGuard: [Int32] = []
+    var next: Int32 = 0
+    for row in rows {
+      firstGuard.append(next)
+      next += Int32(row.entry.guards.count)
+    }
+    return rowIndex.map { position in
+      guard position >= 0 else {
+        return CompiledEntry(otherwise: .reject(.eventOutOfPhase), firstGuard: 0, guardCount: 0)
+      }
+      let entry = rows[position].entry
+      return CompiledEntry(
+        otherwise: entry.otherwise, firstGuard: firstGuard[position], guardCount: Int32(entry.guards.count))
+    }
+  }()
+
+  /// One pair of the compiled table: the decision when no guard holds, and where the row's guards stand in
+  /// `Compiled.guards`.
   struct CompiledEntry: Sendable {
     var otherwise: TableDecision
-    var row: Int32
-    var hasGuards: Bool
+    var firstGuard: Int32
+    var guardCount: Int32
+
+    /// Whether the row names guards to ask before `otherwise`.
+    var hasGuards: Bool { guardCount > 0 }
+    /// The positions of the row's guards in `Compiled.guards`, in the order they are tried.
+    var guardPositions: Range<Int> { Int(firstGuard)..<Int(firstGuard + guardCount) }
   }
 
   /// The row that lists (`phase`, `trigger`), if one does (every pair has one; see the coverage test).
@@ -786,23 +806,21 @@ package enum TransitionTable {
   /// that a step reads no global (each read of a `static let` asks whether it is initialised yet).
   struct Compiled: Sendable {
     let entries: [CompiledEntry]
+    /// Every row's guards, each entry's a run (`CompiledEntry.guardPositions`): the step asks them in a
+    /// loop of its own, with no closure (one that captured the session copied it on every guarded step).
+    let guards: [TableEntry.Guarded]
     /// The triggers UIKit delivers once per transition, by bit `Trigger.rawValue`.
     let oncePerTransition: UInt64
     /// Per phase (by `Phase.rawValue`), the triggers whose row is a stay with no guard to ask, by bit
     /// `Trigger.rawValue`: the pairs a step can settle with one bit test, before reading the entry.
     let unguardedStays: [UInt64]
 
-    /// The decision for (`phase`, `trigger`), asking `holds` about the row's guards in order; and the
-    /// guard that decided, if one did. The machine's step: one table read, and guard questions only where
-    /// the row names guards.
+    /// The entry for (`phase`, `trigger`): the decision when no guard holds, and the guards to ask first
+    /// (`guards[entry.guardPositions]`, in order; the first that holds decides). The machine's step: one
+    /// table read, and guard questions only where the row names guards.
     @inline(__always)
-    func decide(_ phase: Phase, _ trigger: Trigger, holds: (TableGuard) -> Bool)
-      -> (decision: TableDecision, guard: TableGuard?)
-    {
-      let compiled = entries[TransitionTable.index(phase, trigger)]
-      guard compiled.hasGuards else { return (compiled.otherwise, nil) }
-      let (decision, held) = TransitionTable.rows[Int(compiled.row)].entry.decision(where: holds)
-      return (decision, held)
+    func entry(_ phase: Phase, _ trigger: Trigger) -> CompiledEntry {
+      entries[TransitionTable.index(phase, trigger)]
     }
 
     /// What `trigger` does in `phase` when no guard holds.
@@ -826,7 +844,7 @@ package enum TransitionTable {
 
   /// The compiled table.
   static let compiledTable = Compiled(
-    entries: compiled, oncePerTransition: oncePerTransition,
+    entries: compiled, guards: compiledGuards, oncePerTransition: oncePerTransition,
     unguardedStays: unguardedStays)
 
   private static let unguardedStays: [UInt64] = {
