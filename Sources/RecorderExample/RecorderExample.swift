@@ -114,7 +114,7 @@ enum RecorderExample {
       printError("error: \(error)")
       return 1
     }
-    let count = live.findings.count
+    let count = live.settledFindings
     print(
       "recorded \(recorder.recordedEvents) events to \(path), \(count) finding\(count == 1 ? "" : "s") "
         + "live; next: swift run replay audit \(path)")

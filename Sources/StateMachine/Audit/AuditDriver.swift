@@ -156,7 +156,11 @@ package struct AuditDriver: Sendable {
   }
 
   /// Every finding sorted by line (in the order they were settled within a line), as a report lists them.
-  package var findingsByLine: [Finding] {
+  package var findingsByLine: [Finding] { Self.byLine(findings) }
+
+  /// `findings` sorted by line, in the order they were settled within a line: the order a report lists
+  /// them in (the live auditor sorts the findings it keeps with it too).
+  package static func byLine(_ findings: [Finding]) -> [Finding] {
     // Findings are nearly always settled in line order; then the list is already the report's, shared
     // rather than copied three times over (a trace with tens of thousands of findings would hold them
     // four times at the end of its audit).

@@ -13,17 +13,64 @@
 /// findings of an offline audit of the same trace, at the same lines. Most findings come with the event that shows
 /// them; a hang is settled by a later event (of any presentation) or by `finish()`. Safe to use from any
 /// thread; the handler runs on the calling thread, outside the auditor's lock.
+///
+/// Its memory does not grow with the session: the audit holds what is in flight, as `replay tail`'s does
+/// (each finding is taken from it as soon as it is settled), and ``findings`` keeps the first
+/// ``findingLimit`` findings settled, while ``settledFindings``, ``errors`` and ``warnings`` count every
+/// one. The handler and the return values of ``audit(_:line:)``, ``consume(_:)`` and ``finish()`` get
+/// every finding, kept or not.
 public final class LiveAuditor: Sendable {
-  private let state: LockedState<TraceAudit>
+  /// The audit and what the live auditor keeps of its findings, behind one lock.
+  private struct State {
+    var audit: TraceAudit
+    let findingLimit: Int
+    var kept: [Finding] = []
+    var settled = 0
+    var errors = 0
+
+    /// Takes what the audit settled since the last call (so the audit holds none), counts it, keeps it
+    /// while fewer than `findingLimit` are kept, and returns all of it.
+    mutating func take() -> [Finding] {
+      let found = audit.takeFindings()
+      guard !found.isEmpty else { return [] }
+      settled += found.count
+      errors += found.count { $0.severity == .error }
+      // The first findings, not the newest: a report is read from its first line down, and findings are
+      // settled in line order but for a few settled later (a hang, at a later event), so the first kept
+      // are the top of what `replay audit` of the same trace lists; the first of a repeated violation shows
+      // where it began; and a finding once kept stays, so what a reader saw stays true. Keeping the
+      // newest would also move the whole array for every finding past the limit.
+      if kept.count < findingLimit { kept.append(contentsOf: found.prefix(findingLimit - kept.count)) }
+      return found
+    }
+  }
+
+  private let state: LockedState<State>
 
   private let onFinding: @Sendable (Finding) -> Void
 
-  /// A live auditor with the audit's thresholds, calling `onFinding` for each finding.
+  /// The most findings ``findings`` keeps: the first this many settled. Later ones are counted
+  /// (``settledFindings``) and handed to the handler, not kept.
+  public let findingLimit: Int
+
+  /// As many findings as `replay show` and the SVG timeline draw whole: some 4 MB at most (a finding
+  /// takes some 400 bytes, most of it its message), far more than a test or a debugging session reads.
+  public static let defaultFindingLimit = 10_000
+
+  /// A live auditor with the audit's thresholds, calling `onFinding` for each finding and keeping the
+  /// first `findingLimit` of them (none when it is 0 or less).
+  ///
+  /// ```swift
+  /// let live = LiveAuditor(findingLimit: 100) { finding in print(finding.message) }
+  /// ```
   public init(
     configuration: AuditConfiguration = AuditConfiguration(),
+    findingLimit: Int = LiveAuditor.defaultFindingLimit,
     onFinding: @escaping @Sendable (Finding) -> Void = { _ in }
   ) {
-    state = LockedState(TraceAudit(configuration: configuration))
+    self.findingLimit = max(0, findingLimit)
+    state = LockedState(
+      State(audit: TraceAudit(configuration: configuration), findingLimit: self.findingLimit))
     self.onFinding = onFinding
   }
 
@@ -45,17 +92,16 @@ public final class LiveAuditor: Sendable {
   /// ```
   @discardableResult
   public func consume(_ record: TraceRecord) -> [Finding] {
-    let settled = state.withLock { audit in
-      let before = audit.findings.count
-      audit.feed(record)
-      return Array(audit.findings[before...])
+    let settled = state.withLock { state in
+      state.audit.feed(record)
+      return state.take()
     }
     deliver(settled)
     return settled
   }
 
   /// Audits the trace a recording appends to, without calling the handler (those findings are the old
-  /// recording's; they are kept in `findings`); returns how many lines it holds, a cut last line
+  /// recording's; they are kept in `findings` and counted as the others are); returns how many lines it holds, a cut last line
   /// included, so the next line recorded is that plus one.
   ///
   /// ```swift
@@ -63,7 +109,10 @@ public final class LiveAuditor: Sendable {
   /// ```
   @discardableResult
   public func catchUp(on trace: [UInt8]) -> Int {
-    state.withLock { audit in audit.read(TraceReader(bytes: trace)) }
+    state.withLock { state in
+      state.audit.read(TraceReader(bytes: trace))
+      _ = state.take()
+    }
     guard let last = trace.last else { return 0 }
     return trace.count { $0 == 0x0A } + (last == 0x0A ? 0 : 1)
   }
@@ -76,44 +125,76 @@ public final class LiveAuditor: Sendable {
   /// let overdue = live.probe(advancingTo: lastT + idleSeconds, line: lastLine + 1)
   /// ```
   public func probe(advancingTo t: Double?, line: Int, finishing: Bool = false) -> [Finding] {
-    state.withLock { $0.probe(advancingTo: t, line: line, finishing: finishing) }
+    state.withLock { $0.audit.probe(advancingTo: t, line: line, finishing: finishing) }
   }
 
   /// Applies a trace header's `ignore` (rules this file does not report). Only before the first event:
   /// a header is the trace's first line, and the findings so far must not change meaning.
   func applyHeader(_ header: TraceHeader) {
-    state.withLock { audit in _ = audit.feed(.header(header, line: 1)) }
+    state.withLock { state in
+      state.audit.feed(.header(header, line: 1))
+      _ = state.take()
+    }
   }
 
   /// The end of the trace: settles what only the end settles (appearance callbacks never resolved).
   /// Later events are ignored.
   @discardableResult
   public func finish() -> [Finding] {
-    let settled: [Finding] = state.withLock { audit in
-      let before = audit.findings.count
-      audit.finish()
-      return Array(audit.findings[before...])
+    let settled: [Finding] = state.withLock { state in
+      state.audit.finish()
+      return state.take()
     }
     deliver(settled)
     return settled
   }
 
-  /// Every finding so far, in the order they were settled.
-  public var findings: [Finding] { state.withLock { $0.findings } }
+  /// The findings so far, in the order they were settled: every one until ``findingLimit`` were
+  /// settled, then the first ``findingLimit`` (``settledFindings`` counts them all).
+  ///
+  /// ```swift
+  /// let notKept = live.settledFindings - live.findings.count  // settled past the limit
+  /// ```
+  public var findings: [Finding] { state.withLock { $0.kept } }
 
-  /// Every finding so far sorted by line, as a report lists them.
-  public var findingsByLine: [Finding] { state.withLock { $0.driver.findingsByLine } }
+  /// ``findings`` sorted by line, as a report lists them: every finding so far, or once more than
+  /// ``findingLimit`` were settled, the first ``findingLimit`` settled.
+  ///
+  /// ```swift
+  /// for finding in live.findingsByLine { print("line \(finding.line): \(finding.message)") }
+  /// ```
+  public var findingsByLine: [Finding] { state.withLock { AuditDriver.byLine($0.kept) } }
+
+  /// Every finding settled so far, kept in ``findings`` or not.
+  ///
+  /// ```swift
+  /// #expect(live.settledFindings == live.errors + live.warnings)
+  /// ```
+  public var settledFindings: Int { state.withLock { $0.settled } }
+
+  /// The error findings settled so far, kept in ``findings`` or not.
+  ///
+  /// ```swift
+  /// if live.errors > 0 { print("\(live.errors) presentation errors") }
+  /// ```
+  public var errors: Int { state.withLock { $0.errors } }
+
+  /// The warning findings settled so far, kept in ``findings`` or not.
+  ///
+  /// ```swift
+  /// print("\(live.errors) errors, \(live.warnings) warnings")
+  /// ```
+  public var warnings: Int { state.withLock { $0.settled - $0.errors } }
 
   /// Events audited so far.
-  public var events: Int { state.withLock { $0.events } }
+  public var events: Int { state.withLock { $0.audit.events } }
 
   /// Audits without calling the handler: the recorder calls this with its own lock held, and delivers
   /// after releasing it.
   func settle(_ event: Event, line: Int) -> [Finding] {
-    state.withLock { audit in
-      let before = audit.findings.count
-      audit.feed(event, line: line)
-      return Array(audit.findings[before...])
+    state.withLock { state in
+      state.audit.feed(event, line: line)
+      return state.take()
     }
   }
 
