@@ -276,6 +276,7 @@ package struct PresentationSession: Sendable {
 
   /// What a refused `present` of the id, or an implicit one, is checked against: the presenter named by
   /// the request, or the one an implicit present stacks on.
+  @inline(__always)
   private func requestedPresenter(_ trigger: Trigger, slot: Int, presenter: String?) -> String? {
     if let presenter { return presenter }
     guard trigger == .presentationWillBegin, storage.slots[slot].refused?.presenter == nil else {
@@ -284,7 +285,9 @@ package struct PresentationSession: Sendable {
     return stack.implicitPresenter(in: storage)
   }
 
-  /// Whether `condition` holds for the presentation in `slot` receiving `trigger`.
+  /// Whether `condition` holds for the presentation in `slot` receiving `trigger`. Inlined into the step:
+  /// called from it, a method of the session took a copy of the whole session (184 bytes) per guard.
+  @inline(__always)
   private func holds(
     _ condition: TableGuard, slot: Int, trigger: Trigger, problem: (TableGuard, StepDetail)?,
     takesStackAlong: Bool, wantsInteractiveStart: Bool?

@@ -42,10 +42,15 @@ struct SessionStorage: Sendable {
       if case .none = refused { false } else { true }
     }
 
-    /// Nothing is left to remember: the slot can be reused for another id.
+    /// Nothing is left to remember: the slot can be reused for another id. Inlined, and the optionals
+    /// matched rather than compared: otherwise a read through `reading(_:_:)` copied the whole slot.
+    @inline(__always)
     var isVacant: Bool {
-      lifecycle.phase == .absent && gesture == nil && refused == nil && !reportedUnknown
-        && !refusedDismissCompletion
+      guard lifecycle.phase == .absent, !reportedUnknown, !refusedDismissCompletion, !hasRefusal else {
+        return false
+      }
+      if case .none = gesture { return true }
+      return false
     }
   }
 
