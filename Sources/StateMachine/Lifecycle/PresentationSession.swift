@@ -475,11 +475,11 @@ package struct PresentationSession: Sendable {
     step.effects.refused = decision.isRejection
   }
 
-  /// The machine's most common step, a plain stay, without the general step's questions: an event whose
-  /// table row is a stay with no guard, for a presentation with a transition and no refused request, that
-  /// starts no request and completes nothing. It does what `apply` does for such a step (the lifecycle's
-  /// `applyStay`, and the deadlines a plain stay moves only later), and returns false, having changed
-  /// nothing, for any other step.
+  /// The machine's most common step, a plain stay, without the general step's other questions: an event
+  /// whose table row is a stay when none of its guards holds and none does, for a presentation with a
+  /// transition and no refused request, that starts no request and completes nothing. It does what `apply`
+  /// does for such a step (the lifecycle's `applyStay`, and the deadlines a plain stay moves only later),
+  /// and returns false, having changed nothing, for any other step.
   @inline(__always)
   private mutating func stayedInPlace(
     _ trigger: Trigger, slot: Int, _ event: borrowing Event, line: Int, into step: inout SessionStep
@@ -487,9 +487,22 @@ package struct PresentationSession: Sendable {
     let (phase, plain) = storage.reading(slot) {
       ($0.pointee.lifecycle.phase, $0.pointee.lifecycle.hasTransition && !$0.pointee.hasRefusal)
     }
-    guard plain, table.isUnguardedStay(phase, trigger), trigger != .completion, trigger != .completeTrue,
+    guard plain, table.staysUnlessGuarded(phase, trigger), trigger != .completion, trigger != .completeTrue,
       trigger != .completeFalse, !Self.startsRequest(trigger, from: phase)
     else { return false }
+    let entry = table.entry(phase, trigger)
+    if entry.hasGuards {
+      // As `apply` asks them: an event that starts no request judges no presenter (`problem` is nil).
+      let wantsInteractiveStart = event.payload.wantsInteractiveStart
+      for position in entry.guardPositions {
+        if holds(
+          table.guards[position].condition, slot: slot, trigger: trigger, problem: nil, takesStackAlong: true,
+          wantsInteractiveStart: wantsInteractiveStart)
+        {
+          return false
+        }
+      }
+    }
     (step.from, step.to) = (phase, phase)
     let timesAdvance = timesAdvance(ofSlot: slot, to: event.t)
     storage.slots[slot].lifecycle.applyStay(

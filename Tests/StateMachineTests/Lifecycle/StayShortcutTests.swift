@@ -22,7 +22,7 @@ import Testing
           break
         }
         if fast.rule == nil, fast.from == fast.to,
-          TransitionTable.compiledTable.isUnguardedStay(phase, fast.trigger)
+          TransitionTable.compiledTable.staysUnlessGuarded(phase, fast.trigger)
         {
           shortcuts += 1
         }

@@ -24,19 +24,19 @@ import Testing
   }
 
   /// The session's shortcut for a plain stay reads one bit per pair instead of the entry: the bit must say
-  /// exactly what the entry says, for every pair (a stay with a guard is no shortcut: its guards are asked).
-  @Test func theUnguardedStayBitsAreTheTable() {
+  /// exactly what the entry says when no guard holds, for every pair.
+  @Test func theStayBitsAreTheTable() {
     let table = TransitionTable.compiledTable
     for phase in Phase.allCases {
       for trigger in Trigger.allCases {
-        let entry = TransitionTable.entry(phase, trigger)
         #expect(
-          table.isUnguardedStay(phase, trigger) == (entry.guards.isEmpty && entry.otherwise == .stay),
+          table.staysUnlessGuarded(phase, trigger)
+            == (TransitionTable.entry(phase, trigger).otherwise == .stay),
           "\(phase.name) × \(trigger.label)")
       }
     }
-    #expect(table.isUnguardedStay(.presentingInteractive, .update))
-    #expect(!table.isUnguardedStay(.presentingAnimating, .completeTrue))
+    #expect(table.staysUnlessGuarded(.presentingInteractive, .update))
+    #expect(!table.staysUnlessGuarded(.presentingAnimating, .completeTrue))
   }
 
   @Test func noRowIsACatchAll() {

@@ -811,9 +811,9 @@ package enum TransitionTable {
     let guards: [TableEntry.Guarded]
     /// The triggers UIKit delivers once per transition, by bit `Trigger.rawValue`.
     let oncePerTransition: UInt64
-    /// Per phase (by `Phase.rawValue`), the triggers whose row is a stay with no guard to ask, by bit
-    /// `Trigger.rawValue`: the pairs a step can settle with one bit test, before reading the entry.
-    let unguardedStays: [UInt64]
+    /// Per phase (by `Phase.rawValue`), the triggers whose row is a stay when no guard holds, by bit
+    /// `Trigger.rawValue`: the pairs a step can take as a stay with one bit test and its guards' answers.
+    let stays: [UInt64]
 
     /// The entry for (`phase`, `trigger`): the decision when no guard holds, and the guards to ask first
     /// (`guards[entry.guardPositions]`, in order; the first that holds decides). The machine's step: one
@@ -835,26 +835,23 @@ package enum TransitionTable {
       oncePerTransition & (1 << UInt64(trigger.rawValue)) != 0
     }
 
-    /// Whether `trigger` in `phase` is a `.stay` with no guard to ask: `decide` would answer `(.stay, nil)`.
+    /// Whether `trigger` in `phase` is a `.stay` when none of the row's guards holds (`entry(_:_:).otherwise`).
     @inline(__always)
-    func isUnguardedStay(_ phase: Phase, _ trigger: Trigger) -> Bool {
-      unguardedStays[phase.rawValue] & (1 << UInt64(trigger.rawValue)) != 0
+    func staysUnlessGuarded(_ phase: Phase, _ trigger: Trigger) -> Bool {
+      stays[phase.rawValue] & (1 << UInt64(trigger.rawValue)) != 0
     }
   }
 
   /// The compiled table.
   static let compiledTable = Compiled(
     entries: compiled, guards: compiledGuards, oncePerTransition: oncePerTransition,
-    unguardedStays: unguardedStays)
+    stays: stays)
 
-  private static let unguardedStays: [UInt64] = {
+  private static let stays: [UInt64] = {
     var bits = [UInt64](repeating: 0, count: Phase.allCases.count)
     for phase in Phase.allCases {
-      for trigger in Trigger.allCases {
-        let entry = compiled[index(phase, trigger)]
-        if !entry.hasGuards, entry.otherwise == .stay {
-          bits[phase.rawValue] |= 1 << UInt64(trigger.rawValue)
-        }
+      for trigger in Trigger.allCases where compiled[index(phase, trigger)].otherwise == .stay {
+        bits[phase.rawValue] |= 1 << UInt64(trigger.rawValue)
       }
     }
     return bits
