@@ -737,22 +737,20 @@ package struct PresentationSession: Sendable {
   }
 
   private mutating func handleGesture(_ event: borrowing Event, slot: Int, into step: inout SessionStep) {
-    var gesture = storage.slots[slot].gesture ?? GestureState()
-    gesture.lastT = event.t
     let fingerDown = event.kind == .panBegan || event.kind == .panChanged
-    gesture.isActive = fingerDown
-    if !fingerDown { gesture.endedT = event.t }
-    storage.slots[slot].gesture = gesture
-    let current = storage.slots[slot].lifecycle.phase
+    storage.slots[slot].noteGesture(at: event.t, fingerDown: fingerDown)
+    let current = storage.reading(slot) { $0.pointee.lifecycle.phase }
     (step.from, step.to) = (current, current)
     // A finger on the screen holds off every deadline it touches.
     step.effects.deadlinesOnlyLater = fingerDown && stack.nodes[slot].group.isEmpty
     // A new touch on an interruptible transition may catch it (<doc:Rules#Interruptible-transitions>).
     let mayCatch =
       event.kind == .panBegan && storage.readingTransition(slot, { $0.interruptible }) == true
+    // Whether the transition was committed is read apart from the commit, which only the rare finding
+    // copies out.
     if fingerDown, !mayCatch, current.isInFlight,
-      let commit = storage.readingTransition(slot, { $0.commit }) ?? nil,
-      storage.readingTransition(slot, { $0.hasReported(.gestureAfterCommit) }) == false
+      storage.readingTransition(slot, { $0.commit != nil && !$0.hasReported(.gestureAfterCommit) }) == true,
+      let commit = storage.readingTransition(slot, { $0.commit }) ?? nil
     {
       storage.slots[slot].lifecycle.updateTransition { _ = $0.noteReported(.gestureAfterCommit) }
       step.rule = .gestureAfterCommit

@@ -36,6 +36,16 @@ struct SessionStorage: Sendable {
       self.generation = generation
     }
 
+    /// Notes a pan event of the id at `t` in its gesture, in place (a gesture read out, changed and written
+    /// back cost a copy each way on every pan event).
+    @inline(__always)
+    mutating func noteGesture(at t: Double, fingerDown: Bool) {
+      if case .none = gesture { gesture = GestureState() }
+      gesture?.lastT = t
+      gesture?.isActive = fingerDown
+      if !fingerDown { gesture?.endedT = t }
+    }
+
     /// Whether a request of the id was refused, read without copying the refusal (and its presenter).
     @inline(__always)
     var hasRefusal: Bool {
