@@ -99,12 +99,15 @@ public struct Auditor: Sendable, Codable {
       TimingRules.check(event, line: line, step: step, configuration: configuration, into: &findings)
     }
     if !clockStep.unresolved.isEmpty { appendUnresolved(into: &findings) }
-    if step.effects.hasLateViolations { append(step.effects.lateViolations, into: &findings) }
     if let timer = step.effects.timer { earliestDeadline = min(earliestDeadline, timer.earliest) }
-    // The other members' timers change only with what their carrier does for them: a step that moves its
-    // phase, or gives it an animator or a completion.
-    if step.effects.hasMemberTimers, step.from != step.to || Self.changesCarrier(step.trigger) {
-      for timer in step.effects.memberTimers { earliestDeadline = min(earliestDeadline, timer.earliest) }
+    // Few steps have late violations or other members' timers: one test for both on the others.
+    if step.effects.hasRareEffects {
+      if step.effects.hasLateViolations { append(step.effects.lateViolations, into: &findings) }
+      // The other members' timers change only with what their carrier does for them: a step that moves its
+      // phase, or gives it an animator or a completion.
+      if step.effects.hasMemberTimers, step.from != step.to || Self.changesCarrier(step.trigger) {
+        for timer in step.effects.memberTimers { earliestDeadline = min(earliestDeadline, timer.earliest) }
+      }
     }
     horizon = min(earliestDeadline, session.forgetsNothingThrough)
     if findings.count > start { configuration.rules.apply(to: &findings, from: start) }

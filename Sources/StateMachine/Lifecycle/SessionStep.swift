@@ -130,6 +130,9 @@ package struct StepEffects: Sendable, Hashable {
       present.set(.completion, newValue != nil)
     }
   }
+  /// Whether the step may have any of `group`, `lateViolations` and `memberTimers` (none when false).
+  @inline(__always)
+  var hasRareEffects: Bool { present.contains(.rare) }
   /// Whether the step settled violations about earlier lines (`lateViolations` is not empty).
   @inline(__always)
   package var hasLateViolations: Bool { rare.map { !$0.lateViolations.isEmpty } ?? false }
