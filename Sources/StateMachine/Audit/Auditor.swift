@@ -32,6 +32,11 @@ public struct Auditor: Sendable, Codable {
   /// only once it passes it. A bound, not a list of timers: steps report timers on most events and few
   /// ever expire, and the machine judges every transition in flight when asked.
   private var earliestDeadline = Double.infinity
+  /// The clock can move on from `clock` to any time up to this one with nothing to judge or forget and no
+  /// line gone back: the earlier of `earliestDeadline` and the machine's `forgetsNothingThrough`, set
+  /// after every line. Not encoded: NaN until then, which no time is at or before, so the first line after
+  /// decoding takes the full checks.
+  private var horizon = Double.nan
   /// The step of the event being audited, kept from event to event so that none is built per event.
   private var step = SessionStep(id: "", trigger: .mark, from: .absent, to: .absent)
   /// What the latest step of the clock settled, kept likewise.
@@ -74,16 +79,13 @@ public struct Auditor: Sendable, Codable {
   @inline(__always)
   private mutating func auditIntoStep(_ event: borrowing Event, line: Int, into findings: inout [Finding]) {
     let start = findings.count
-    // The id is read only for the rare finding: passing it along on every event costs a retain.
-    if let previousT, event.t < previousT {
-      reportClockWentBack(to: event.t, from: previousT, line: line, id: event.id, into: &findings)
-    }
-    // The event's id is read only when a timer may have expired (rare): a request whose own line shows its
-    // deadline passed began late, and is no dropped request.
-    if event.t > clock, event.t > earliestDeadline {
-      moveClock(to: event.t, lineOf: event.id, into: &findings)
+    // Most lines move the clock on without reaching any timer or anything to forget. The clock is never
+    // behind the previous line's time, so a line at or past it did not go back.
+    if event.t >= clock, event.t <= horizon {
+      previousT = event.t
+      clock = event.t
     } else {
-      moveClock(to: event.t, lineOf: nil, into: &findings)
+      checkClock(event, line: line, into: &findings)
     }
     session.handle(event, line: line, into: &step, reportingEveryTimer: asksEveryDeadline)
     if let rule = step.rule {
@@ -97,15 +99,39 @@ public struct Auditor: Sendable, Codable {
       TimingRules.check(event, line: line, step: step, configuration: configuration, into: &findings)
     }
     if !clockStep.unresolved.isEmpty { appendUnresolved(into: &findings) }
-    if step.effects.hasLateViolations { append(step.effects.lateViolations, into: &findings) }
     if let timer = step.effects.timer { earliestDeadline = min(earliestDeadline, timer.earliest) }
-    // The other members' timers change only with what their carrier does for them: a step that moves its
-    // phase, or gives it an animator or a completion.
-    if step.effects.hasMemberTimers, step.from != step.to || Self.changesCarrier(step.trigger) {
-      for timer in step.effects.memberTimers { earliestDeadline = min(earliestDeadline, timer.earliest) }
+    // Few steps have late violations or other members' timers: one test for both on the others.
+    if step.effects.hasRareEffects {
+      if step.effects.hasLateViolations { append(step.effects.lateViolations, into: &findings) }
+      // The other members' timers change only with what their carrier does for them: a step that moves its
+      // phase, or gives it an animator or a completion.
+      if step.effects.hasMemberTimers, step.from != step.to || Self.changesCarrier(step.trigger) {
+        for timer in step.effects.memberTimers { earliestDeadline = min(earliestDeadline, timer.earliest) }
+      }
     }
+    horizon = min(earliestDeadline, session.forgetsNothingThrough)
     if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
   }
+
+  /// The clock's checks of a line that may have gone back, or may reach a timer or the end of an ended
+  /// presentation's tail window.
+  private mutating func checkClock(_ event: borrowing Event, line: Int, into findings: inout [Finding]) {
+    // The id is read only for the rare finding: passing it along on every event costs a retain.
+    if let previousT, event.t < previousT {
+      reportClockWentBack(to: event.t, from: previousT, line: line, id: event.id, into: &findings)
+    }
+    // The event's id is read only when a timer may have expired (rare): a request whose own line shows its
+    // deadline passed began late, and is no dropped request.
+    if event.t > clock, event.t > earliestDeadline {
+      moveClock(to: event.t, lineOf: event.id, into: &findings)
+    } else {
+      moveClock(to: event.t, lineOf: nil, into: &findings)
+    }
+  }
+
+  /// Has the next line take the clock's full checks, as the first after decoding does (for the tests that
+  /// check the horizon changes nothing).
+  mutating func forgetHorizon() { horizon = .nan }
 
   /// Whether a step on `trigger` can start or stop a member carrying its dismissal group (the session
   /// counts a member with an animator or a completion as carrying it).
@@ -122,6 +148,7 @@ public struct Auditor: Sendable, Codable {
     }
     moveClock(to: t, lineOf: nil, into: &findings)
     if !clockStep.unresolved.isEmpty { appendUnresolved(into: &findings) }
+    horizon = min(earliestDeadline, session.forgetsNothingThrough)
     if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
   }
 

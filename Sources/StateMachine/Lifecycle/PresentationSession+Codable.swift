@@ -97,6 +97,7 @@ extension PresentationSession: Codable {
     for slot in storage.slots.indices { releaseIfVacant(slot) }
     endedQueue = try container.decode([EndedPresentation].self, forKey: .endedQueue)
     earliestEndedT = endedQueue.first?.t ?? .infinity
+    forgetsNothingThrough = Self.forgetsNothing(endedT: earliestEndedT, grace: grace)
     serial = try container.decode(UInt64.self, forKey: .serial)
   }
 }

@@ -58,7 +58,12 @@ package struct PresentationSession: Sendable {
   var endedQueueHead = 0
   /// When the presentation at the head of `endedQueue` ended (infinity when none waits): the clock moves on
   /// nearly every event, and this answers "anything to forget?" without touching the queue.
-  var earliestEndedT = Double.infinity
+  var earliestEndedT = Double.infinity {
+    didSet { forgetsNothingThrough = Self.forgetsNothing(endedT: earliestEndedT, grace: grace) }
+  }
+  /// The clock can move on to any time up to this one and forget nothing: a bound the auditor folds into
+  /// the one comparison it makes on most events, where `clockAdvanced` computes `t - grace` afresh.
+  var forgetsNothingThrough = Double.infinity
 
   /// A session whose timers count `grace` and `undrivenAfter` (by default those of a default
   /// `AuditConfiguration`, which the auditor passes on from its own).
@@ -782,6 +787,19 @@ package struct PresentationSession: Sendable {
   {
     if expiring { expireTimers(at: t, byLineOf: id, into: &clock) }
     if earliestEndedT < t - grace { forgetEnded(before: t - grace, into: &clock) }
+  }
+
+  /// The latest time `t` for which `earliestEndedT < t - grace` surely does not hold, `ended` standing for
+  /// `earliestEndedT`: `ended + grace` rounds apart from `t - grace`, so it steps down until subtracting
+  /// `grace` gives no more than `ended` (then no earlier `t` does either), or gives up with minus infinity.
+  static func forgetsNothing(endedT ended: Double, grace: Double) -> Double {
+    guard ended != .infinity else { return .infinity }
+    var t = ended + grace
+    for _ in 0..<4 {
+      if t - grace <= ended { return t }
+      t = t.nextDown
+    }
+    return -.infinity
   }
 
   /// Expires the timers the clock passed at `t`, in the order of the presentations' ids, and says when the

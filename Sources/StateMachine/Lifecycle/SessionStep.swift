@@ -74,9 +74,21 @@ package struct StepEffects: Sendable, Hashable {
   /// about the transition.
   package var refused = false
   /// The container layout pass this event closed (a `containerViewDidLayoutSubviews` after its `Will`).
-  package var closedLayout: PresentationLifecycle.OpenLayoutPass?
+  package var closedLayout: PresentationLifecycle.OpenLayoutPass? {
+    get { present.contains(.closedLayout) ? storedClosedLayout : nil }
+    set {
+      if let newValue { storedClosedLayout = newValue }
+      present.set(.closedLayout, newValue != nil)
+    }
+  }
   /// For a step that began a transition: whether it is animated.
-  package var beganAnimated: Bool?
+  package var beganAnimated: Bool? {
+    get { present.contains(.beganAnimated) ? storedBeganAnimated : nil }
+    set {
+      if let newValue { storedBeganAnimated = newValue }
+      present.set(.beganAnimated, newValue != nil)
+    }
+  }
   /// For a step that began or ended a transition of a member of a stack's dismissal: the other members,
   /// each with its phase after the step (members that logged nothing move with the one that carries it).
   package var group: [GroupMember] {
@@ -92,7 +104,13 @@ package struct StepEffects: Sendable, Hashable {
   /// The timers of the step's transition, where the step may have moved them earlier (`nil` where it can
   /// only have moved them later, or the presentation has no transition): each timer is reported when it
   /// may come sooner than the machine said before, so the earliest one reported is never too late.
-  package var timer: TimerChange?
+  package var timer: TimerChange? {
+    get { present.contains(.timer) ? storedTimer : nil }
+    set {
+      if let newValue { storedTimer = newValue }
+      present.set(.timer, newValue != nil)
+    }
+  }
   /// For a step of a member of a stack's dismissal that carries it (an animator or a completion): the
   /// timers of the other members, whose deadlines a carrier's step can give or take away (a member the
   /// others no longer carry owes its own callbacks).
@@ -106,23 +124,24 @@ package struct StepEffects: Sendable, Hashable {
   /// For a `completeTransition` step: what it completed, as the transition's facts stood after it (what the
   /// timing rules judge).
   package var completion: CompletedAnimation? {
-    get { hasCompletion ? storedCompletion : nil }
+    get { present.contains(.completion) ? storedCompletion : nil }
     set {
-      hasCompletion = newValue != nil
       if let newValue { storedCompletion = newValue }
+      present.set(.completion, newValue != nil)
     }
   }
-  /// Kept beside a flag rather than as an optional: a step is reset on every event, and clearing an optional
-  /// struct costs a copy of it where the flag costs one store.
-  private var storedCompletion = CompletedAnimation()
-  private var hasCompletion = false
+  /// Whether the step may have any of `group`, `lateViolations` and `memberTimers` (none when false).
+  @inline(__always)
+  var hasRareEffects: Bool { present.contains(.rare) }
   /// Whether the step settled violations about earlier lines (`lateViolations` is not empty).
   @inline(__always)
   package var hasLateViolations: Bool { rare.map { !$0.lateViolations.isEmpty } ?? false }
 
   /// The effects few steps have, kept out of line: a step is copied and reset on every event, and two
-  /// arrays would add two reference counts to each copy.
-  private var rare: Rare?
+  /// arrays would add two reference counts to each copy. Held exactly while `present` has `.rare`.
+  private var rare: Rare? {
+    didSet { present.set(.rare, rare != nil) }
+  }
 
   private final class Rare: Sendable {
     let group: [GroupMember]
@@ -139,18 +158,38 @@ package struct StepEffects: Sendable, Hashable {
   /// timer reported before still comes no later, so the step reports none.
   var deadlinesOnlyLater = false
 
+  /// Which of the optional effects the step has; each is stored beside it as a plain value, meaningless
+  /// while its bit is clear. A step is reset on every event, and clearing the bits is one store where
+  /// clearing each optional is a store or a copy of its own.
+  private var present: Fields = []
+  private var storedClosedLayout = PresentationLifecycle.OpenLayoutPass(line: 0, t: 0)
+  private var storedBeganAnimated = false
+  private var storedTimer = TimerChange.cancel(serial: 0)
+  private var storedCompletion = CompletedAnimation()
+
+  private struct Fields: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let closedLayout = Fields(rawValue: 1 << 0)
+    static let beganAnimated = Fields(rawValue: 1 << 1)
+    static let timer = Fields(rawValue: 1 << 2)
+    static let completion = Fields(rawValue: 1 << 3)
+    static let rare = Fields(rawValue: 1 << 4)
+
+    @inline(__always)
+    mutating func set(_ field: Fields, _ isPresent: Bool) {
+      if isPresent { insert(field) } else { remove(field) }
+    }
+  }
+
   package init() {}
 
   /// Back to no effects, releasing only what is held.
   @inline(__always)
   mutating func reset() {
     refused = false
-    closedLayout = nil
-    beganAnimated = nil
     deadlinesOnlyLater = false
-    timer = nil
-    hasCompletion = false
-    if rare != nil { rare = nil }
+    if present.contains(.rare) { rare = nil }
+    present = []
   }
 
   package static func == (lhs: StepEffects, rhs: StepEffects) -> Bool {

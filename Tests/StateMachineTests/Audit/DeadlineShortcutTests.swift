@@ -134,6 +134,27 @@ import Testing
     }
   }
 
+  /// Taking the clock's full checks on every line (whether it went back, reached a timer or the end of a
+  /// tail window) finds what taking them only past the horizon finds.
+  @Test(arguments: [21, 22, 23, 24] as [UInt64])
+  func theClocksHorizonChangesNoFinding(seed: UInt64) {
+    for (number, trace) in Self.traces(seed: seed).enumerated() {
+      var fast = Auditor()
+      var full = Auditor()
+      var fastFindings: [Finding] = []
+      var fullFindings: [Finding] = []
+      for (index, event) in trace.enumerated() {
+        fast.audit(event, line: index + 1, into: &fastFindings)
+        full.forgetHorizon()
+        full.audit(event, line: index + 1, into: &fullFindings)
+      }
+      fast.finish(into: &fastFindings)
+      full.finish(into: &fullFindings)
+      #expect(fastFindings == fullFindings, "seed \(seed) trace \(number)")
+      #expect(fast.clock == full.clock, "seed \(seed) trace \(number)")
+    }
+  }
+
   /// Judging the timers on every step of the clock finds what judging them once the clock passes the
   /// earliest reported finds. Event soup is left out: in a stack dismissed from below, a step of one member
   /// can bring another member's deadline sooner without reporting its timer (a group formed anew around a

@@ -97,4 +97,26 @@ import Testing
     #expect(clock.unresolved.map(\.line) == [3])
     #expect(session.lifecycle(of: "p1") == nil)
   }
+
+  /// Up to the bound the clock forgets nothing however `ended + grace` and `t - grace` round, and the bound
+  /// is no more than a few steps of rounding short of `ended + grace`.
+  @Test func theClockForgetsNothingUpToTheBound() {
+    var random = SystemRandomNumberGenerator()
+    var cases: [(ended: Double, grace: Double)] = [
+      (0.3, 2), (-1e-20, 2), (1e-20, 2), (0, 2), (1e308, 1e308), (5, .infinity), (5, 0), (5, -1), (-5, 2),
+    ]
+    for _ in 0..<10_000 {
+      let scale: Double = [1e-3, 1, 1e3, 1e6, 1e9].randomElement(using: &random) ?? 1
+      let ended = Double.random(in: -scale...scale, using: &random)
+      cases.append((ended, Double.random(in: 0...4, using: &random)))
+    }
+    for (ended, grace) in cases {
+      let bound = PresentationSession.forgetsNothing(endedT: ended, grace: grace)
+      #expect(!(ended < bound - grace), "ended \(ended) grace \(grace) bound \(bound)")
+      guard (ended + grace).isFinite else { continue }
+      #expect(bound >= (ended + grace).nextDown.nextDown, "ended \(ended) grace \(grace) bound \(bound)")
+    }
+    #expect(PresentationSession.forgetsNothing(endedT: .infinity, grace: 2) == .infinity)
+    #expect(PresentationSession.forgetsNothing(endedT: 1, grace: .nan) == -.infinity)
+  }
 }
