@@ -167,8 +167,7 @@ package struct PresentationSession: Sendable {
 
   /// Gives the slot back when nothing about its id is left to remember, in the storage or the stack.
   mutating func releaseIfVacant(_ slot: Int) {
-    guard storage.reading(slot, { $0.pointee.isVacant }), stack.nodes[slot].isVacant, storage.holdsID(slot)
-    else { return }
+    guard storage.isVacant(slot), stack.nodes[slot].isVacant else { return }
     storage.release(slot)
   }
 
@@ -886,15 +885,19 @@ package struct PresentationSession: Sendable {
     while endedQueueHead < endedQueue.count, endedQueue[endedQueueHead].t < cutoff {
       let (id, t) = (endedQueue[endedQueueHead].id, endedQueue[endedQueueHead].t)
       endedQueueHead += 1
-      guard let slot = storage.slot(of: id), !storage.slots[slot].lifecycle.phase.isLive,
-        storage.slots[slot].lifecycle.phase != .absent,
+      // Read in place: read through the array, the slot was copied whole.
+      guard let slot = storage.slot(of: id),
+        storage.reading(
+          slot, { !$0.pointee.lifecycle.phase.isLive && $0.pointee.lifecycle.phase != .absent }),
         storage.readingTransition(slot, { $0.didEndT }) == t
       else { continue }
       reportUnresolvedAppearance(ofSlot: slot, into: &clock.unresolved)
       storage.slots[slot].lifecycle = PresentationLifecycle(id: id)
       clock.forgotten?.append(id)
       stack.reset(slot)
-      if storage.slots[slot].gesture?.isActive == false { storage.slots[slot].gesture = nil }
+      if storage.reading(slot, { $0.pointee.gesture?.isActive == false }) {
+        storage.slots[slot].gesture = nil
+      }
       storage.slots[slot].refused = nil
       releaseIfVacant(slot)
     }

@@ -7,7 +7,7 @@
 /// storage.slots[slot].lifecycle.phase // .absent
 /// ```
 ///
-/// A slot is given back when nothing about its id is left to remember (`isVacant`), and reused for the next
+/// A slot is given back when nothing about its id is left to remember (`isVacant(_:)`), and reused for the next
 /// id; its generation then moves on, so a `PresentationRef` to the old id no longer resolves. Memory grows
 /// with the ids alive at once, not with the trace.
 struct SessionStorage: Sendable {
@@ -52,16 +52,6 @@ struct SessionStorage: Sendable {
       if case .none = refused { false } else { true }
     }
 
-    /// Nothing is left to remember: the slot can be reused for another id. Inlined, and the optionals
-    /// matched rather than compared: otherwise a read through `reading(_:_:)` copied the whole slot.
-    @inline(__always)
-    var isVacant: Bool {
-      guard lifecycle.phase == .absent, !reportedUnknown, !refusedDismissCompletion, !hasRefusal else {
-        return false
-      }
-      if case .none = gesture { return true }
-      return false
-    }
   }
 
   /// A `present` or `dismiss` UIKit refused.
@@ -115,9 +105,17 @@ struct SessionStorage: Sendable {
   @inline(__always)
   func id(ofSlot slot: Int) -> String { ids[slot] }
 
-  /// Whether `slot` holds an id, as `slot(of: id(ofSlot: slot)) == slot` says, without hashing the id.
+  /// Whether `slot` holds an id with nothing left to remember about it (the slot can be reused for
+  /// another id), read field by field in place: read as a property of the slot, it cost a copy of the
+  /// whole slot each time a presentation was forgotten.
   @inline(__always)
-  func holdsID(_ slot: Int) -> Bool { slots[slot].isHeld }
+  func isVacant(_ slot: Int) -> Bool {
+    slots.withUnsafeBufferPointer { buffer in
+      let slot = buffer.baseAddress.unsafelyUnwrapped + slot
+      return slot.pointee.isHeld && slot.pointee.lifecycle.phase == .absent && !slot.pointee.reportedUnknown
+        && !slot.pointee.refusedDismissCompletion && !slot.pointee.hasRefusal && slot.pointee.gesture == nil
+    }
+  }
 
   /// Reads the slot in place through a pointer (`$0.pointee.lifecycle…`), for a caller that must not change
   /// the storage: the array's own subscript, and a borrowed `Slot` handed to a closure, both copy the slot
