@@ -990,7 +990,11 @@ extension PresentationSession {
     guard phase.isInFlight else {
       return storage.slots[slot].lifecycle.withTransition { .cancel(serial: $0.serial) }
     }
-    let (carrier, gesture) = (carrier(ofSlot: slot, in: phase), storage.slots[slot].gesture)
+    // Whether another member can carry it is asked only of a member of a group: asked of every transition,
+    // the non-mutating question took a copy of the whole session (192 bytes) on every timer reported.
+    let carrier =
+      stack.nodes[slot].group.isEmpty ? (now: false, endedAt: nil) : carrier(ofSlot: slot, in: phase)
+    let gesture = storage.reading(slot) { $0.pointee.gesture }
     let (grace, undrivenAfter) = (grace, undrivenAfter)
     return storage.slots[slot].lifecycle.withTransition { record in
       let timers = Self.timers(
