@@ -289,8 +289,9 @@ package struct PresentationSession: Sendable {
     return stack.implicitPresenter(in: storage)
   }
 
-  /// Whether `condition` holds for the presentation in `slot` receiving `trigger`. Inlined into the step:
-  /// called from it, a method of the session took a copy of the whole session (184 bytes) per guard.
+  /// Whether `condition` holds for the presentation in `slot` receiving `trigger`. Inlined into the step,
+  /// which asks it on most events; even so, asked from the mutating step, it takes a copy of the whole
+  /// session per guard (<doc:Performance#Where-the-time-goes>).
   @inline(__always)
   private func holds(
     _ condition: TableGuard, slot: Int, trigger: Trigger, problem: (TableGuard, StepDetail)?,
