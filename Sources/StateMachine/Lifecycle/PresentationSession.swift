@@ -350,6 +350,25 @@ package struct PresentationSession: Sendable {
     }
   }
 
+  /// The first of `entry`'s guards that holds for the presentation in `slot` receiving `trigger`, if one
+  /// does: the table tries a row's guards in order, and the first that holds decides.
+  @inline(__always)
+  private func heldGuard(
+    of entry: TransitionTable.CompiledEntry, slot: Int, trigger: Trigger, problem: (TableGuard, StepDetail)?,
+    takesStackAlong: Bool, wantsInteractiveStart: Bool?
+  ) -> TableEntry.Guarded? {
+    for position in entry.guardPositions {
+      let guarded = table.guards[position]
+      if holds(
+        guarded.condition, slot: slot, trigger: trigger, problem: problem, takesStackAlong: takesStackAlong,
+        wantsInteractiveStart: wantsInteractiveStart)
+      {
+        return guarded
+      }
+    }
+    return nil
+  }
+
   /// The detail of the guard that decided a step, where it explains the rule.
   private func detail(
     of condition: TableGuard, slot: Int, trigger: Trigger, problem: (TableGuard, StepDetail)?,
@@ -400,17 +419,10 @@ package struct PresentationSession: Sendable {
     // (160 bytes) on every step that asked a guard.
     let wantsInteractiveStart = event.payload.wantsInteractiveStart
     let entry = table.entry(from, trigger)
-    var (decision, held) = (entry.otherwise, TableGuard?.none)
-    for position in entry.guardPositions {
-      let guarded = table.guards[position]
-      if holds(
-        guarded.condition, slot: slot, trigger: trigger, problem: problem, takesStackAlong: takesStackAlong,
-        wantsInteractiveStart: wantsInteractiveStart)
-      {
-        (decision, held) = (guarded.decision, guarded.condition)
-        break
-      }
-    }
+    let decided = heldGuard(
+      of: entry, slot: slot, trigger: trigger, problem: problem, takesStackAlong: takesStackAlong,
+      wantsInteractiveStart: wantsInteractiveStart)
+    let (decision, held) = (decided?.decision ?? entry.otherwise, decided?.condition)
     (step.trigger, step.from, step.to) = (trigger, from, from)
     if decision.isRejection, from == .absent {
       // Nothing to apply to: a refused event creates no lifecycle.
@@ -481,7 +493,7 @@ package struct PresentationSession: Sendable {
   }
 
   /// The machine's most common step, a plain stay, without the general step's other questions: an event
-  /// whose table row is a stay when none of its guards holds and none does, for a presentation with a
+  /// whose table entry is a stay when none of its guards holds and none does, for a presentation with a
   /// transition and no refused request, that starts no request and completes nothing. It does what `apply`
   /// does for such a step (the lifecycle's `applyStay`, and the deadlines a plain stay moves only later),
   /// and returns false, having changed nothing, for any other step.
@@ -492,21 +504,18 @@ package struct PresentationSession: Sendable {
     let (phase, plain) = storage.reading(slot) {
       ($0.pointee.lifecycle.phase, $0.pointee.lifecycle.hasTransition && !$0.pointee.hasRefusal)
     }
-    guard plain, table.staysUnlessGuarded(phase, trigger), trigger != .completion, trigger != .completeTrue,
-      trigger != .completeFalse, !Self.startsRequest(trigger, from: phase)
+    guard plain, trigger != .completion, trigger != .completeTrue, trigger != .completeFalse,
+      !Self.startsRequest(trigger, from: phase)
     else { return false }
     let entry = table.entry(phase, trigger)
-    if entry.hasGuards {
-      // As `apply` asks them: an event that starts no request judges no presenter (`problem` is nil).
-      let wantsInteractiveStart = event.payload.wantsInteractiveStart
-      for position in entry.guardPositions {
-        if holds(
-          table.guards[position].condition, slot: slot, trigger: trigger, problem: nil, takesStackAlong: true,
-          wantsInteractiveStart: wantsInteractiveStart)
-        {
-          return false
-        }
-      }
+    guard entry.otherwise == .stay else { return false }
+    // As `apply` asks them: an event that starts no request judges no presenter (`problem` is nil).
+    if entry.hasGuards,
+      heldGuard(
+        of: entry, slot: slot, trigger: trigger, problem: nil, takesStackAlong: true,
+        wantsInteractiveStart: event.payload.wantsInteractiveStart) != nil
+    {
+      return false
     }
     (step.from, step.to) = (phase, phase)
     let timesAdvance = timesAdvance(ofSlot: slot, to: event.t)

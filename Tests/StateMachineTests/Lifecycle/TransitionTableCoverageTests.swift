@@ -23,22 +23,6 @@ import Testing
     }
   }
 
-  /// The session's shortcut for a plain stay reads one bit per pair instead of the entry: the bit must say
-  /// exactly what the entry says when no guard holds, for every pair.
-  @Test func theStayBitsAreTheTable() {
-    let table = TransitionTable.compiledTable
-    for phase in Phase.allCases {
-      for trigger in Trigger.allCases {
-        #expect(
-          table.staysUnlessGuarded(phase, trigger)
-            == (TransitionTable.entry(phase, trigger).otherwise == .stay),
-          "\(phase.name) × \(trigger.label)")
-      }
-    }
-    #expect(table.staysUnlessGuarded(.presentingInteractive, .update))
-    #expect(!table.staysUnlessGuarded(.presentingAnimating, .completeTrue))
-  }
-
   @Test func noRowIsACatchAll() {
     for row in TransitionTable.rows {
       // A row that lists every trigger, or every phase for a lifecycle trigger, would decide pairs nobody

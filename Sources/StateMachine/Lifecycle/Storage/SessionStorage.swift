@@ -51,7 +51,6 @@ struct SessionStorage: Sendable {
     var hasRefusal: Bool {
       if case .none = refused { false } else { true }
     }
-
   }
 
   /// A `present` or `dismiss` UIKit refused.
@@ -110,9 +109,8 @@ struct SessionStorage: Sendable {
   /// whole slot each time a presentation was forgotten.
   @inline(__always)
   func isVacant(_ slot: Int) -> Bool {
-    slots.withUnsafeBufferPointer { buffer in
-      let slot = buffer.baseAddress.unsafelyUnwrapped + slot
-      return slot.pointee.isHeld && slot.pointee.lifecycle.phase == .absent && !slot.pointee.reportedUnknown
+    reading(slot) { slot in
+      slot.pointee.isHeld && slot.pointee.lifecycle.phase == .absent && !slot.pointee.reportedUnknown
         && !slot.pointee.refusedDismissCompletion && !slot.pointee.hasRefusal && slot.pointee.gesture == nil
     }
   }
@@ -162,9 +160,10 @@ struct SessionStorage: Sendable {
   /// the id is left to remember, here and in the stack.
   mutating func release(_ slot: Int) {
     index.remove(ids[slot])
-    // Its fields already say nothing (the caller checked it is vacant); only whether it holds an id and
-    // its generation change. Built anew here, a slot cost a 468-byte write and a copy of it each time a
-    // presentation was forgotten, and it is built anew when an id takes it again.
+    // Its fields already say nothing (the caller checked it is vacant; its lifecycle's id and `isRoot` stay
+    // the old id's, read by nothing until an id takes it); only whether it holds an id and its generation
+    // change. Built anew here, a slot cost a 468-byte write and a copy of it each time a presentation was
+    // forgotten, and it is built anew when an id takes it again.
     slots[slot].isHeld = false
     slots[slot].generation &+= 1
     ids[slot] = ""

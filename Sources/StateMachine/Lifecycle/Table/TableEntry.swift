@@ -6,7 +6,7 @@
 ///   (.alreadyDelivered, .reject(.eventOutOfPhase)),
 ///   (.finishDeferred, .move(.presentingFinishing)),
 /// ])
-/// entry.decision { $0 == .finishDeferred } // .move(.presentingFinishing)
+/// entry.guards.first { $0.condition == .finishDeferred }?.decision // .move(.presentingFinishing)
 /// ```
 ///
 /// A guard names a fact the phase alone does not show (the presenter's state, a finish sent before the
@@ -26,12 +26,6 @@ package struct TableEntry: Sendable, Hashable {
   package init(_ otherwise: TableDecision, guards: [(TableGuard, TableDecision)] = []) {
     self.otherwise = otherwise
     self.guards = guards.map { Guarded(condition: $0.0, decision: $0.1) }
-  }
-
-  /// The decision, given which guards hold; and the guard that decided it, if one did.
-  package func decision(where holds: (TableGuard) -> Bool) -> (TableDecision, TableGuard?) {
-    for guarded in guards where holds(guarded.condition) { return (guarded.decision, guarded.condition) }
-    return (otherwise, nil)
   }
 
   /// Every decision the entry can make: the guarded ones, then `otherwise`.

@@ -811,9 +811,6 @@ package enum TransitionTable {
     let guards: [TableEntry.Guarded]
     /// The triggers UIKit delivers once per transition, by bit `Trigger.rawValue`.
     let oncePerTransition: UInt64
-    /// Per phase (by `Phase.rawValue`), the triggers whose row is a stay when no guard holds, by bit
-    /// `Trigger.rawValue`: the pairs a step can take as a stay with one bit test and its guards' answers.
-    let stays: [UInt64]
 
     /// The entry for (`phase`, `trigger`): the decision when no guard holds, and the guards to ask first
     /// (`guards[entry.guardPositions]`, in order; the first that holds decides). The machine's step: one
@@ -834,28 +831,11 @@ package enum TransitionTable {
     func isOncePerTransition(_ trigger: Trigger) -> Bool {
       oncePerTransition & (1 << UInt64(trigger.rawValue)) != 0
     }
-
-    /// Whether `trigger` in `phase` is a `.stay` when none of the row's guards holds (`entry(_:_:).otherwise`).
-    @inline(__always)
-    func staysUnlessGuarded(_ phase: Phase, _ trigger: Trigger) -> Bool {
-      stays[phase.rawValue] & (1 << UInt64(trigger.rawValue)) != 0
-    }
   }
 
   /// The compiled table.
   static let compiledTable = Compiled(
-    entries: compiled, guards: compiledGuards, oncePerTransition: oncePerTransition,
-    stays: stays)
-
-  private static let stays: [UInt64] = {
-    var bits = [UInt64](repeating: 0, count: Phase.allCases.count)
-    for phase in Phase.allCases {
-      for trigger in Trigger.allCases where compiled[index(phase, trigger)].otherwise == .stay {
-        bits[phase.rawValue] |= 1 << UInt64(trigger.rawValue)
-      }
-    }
-    return bits
-  }()
+    entries: compiled, guards: compiledGuards, oncePerTransition: oncePerTransition)
 
   /// The triggers UIKit delivers at most once per transition: those a row guards with
   /// `TableGuard.alreadyDelivered`. A transition remembers which of them it has seen.
