@@ -27,11 +27,19 @@ import Testing
     return report
   }
 
-  @Test func aLongSessionKeepsTheFirstFindingsAndCountsEveryOne() throws {
+  /// `taps` broken taps recorded with a live auditor keeping at most `limit` findings: the auditor, what its
+  /// handler collected, and the offline report of the same trace.
+  static func brokenTaps(_ taps: Int, limit: Int) throws -> (
+    live: LiveAuditor, collected: LiveAuditorTests.Collected, offline: FileReport
+  ) {
     let collected = LiveAuditorTests.Collected()
-    let live = LiveAuditor(findingLimit: 100) { collected.append($0) }
-    let sink = try Self.recordBrokenTaps(5_000, with: live)
-    let offline = Self.offlineReport(of: sink)
+    let live = LiveAuditor(findingLimit: limit) { collected.append($0) }
+    let sink = try recordBrokenTaps(taps, with: live)
+    return (live, collected, offlineReport(of: sink))
+  }
+
+  @Test func aLongSessionKeepsTheFirstFindingsAndCountsEveryOne() throws {
+    let (live, collected, offline) = try Self.brokenTaps(5_000, limit: 100)
     #expect(offline.findings.count == 10_000)
     // Compared whole, not expanded: a failure would print ten thousand findings.
     let handlerSawEveryFinding = collected.findings == offline.findings
@@ -65,10 +73,7 @@ import Testing
 
   /// A near miss: exactly as many findings as the limit are all kept, as without one.
   @Test func findingsUpToTheLimitAreAllKept() throws {
-    let collected = LiveAuditorTests.Collected()
-    let live = LiveAuditor(findingLimit: 100) { collected.append($0) }
-    let sink = try Self.recordBrokenTaps(50, with: live)
-    let offline = Self.offlineReport(of: sink)
+    let (live, collected, offline) = try Self.brokenTaps(50, limit: 100)
     #expect(offline.findings.count == 100)
     #expect(live.findings == collected.findings)
     #expect(live.findingsByLine == offline.findings)
