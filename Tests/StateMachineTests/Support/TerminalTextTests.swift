@@ -33,6 +33,24 @@ import Testing
     #expect(!TerminalText.needsEscaping(text))
   }
 
+  /// The byte-level check agrees with the scalars' definition (`isEscaped`, and the backslash) for every
+  /// scalar of the Basic Multilingual Plane and a few beyond it: alone, and at offsets that put it inside,
+  /// across and after the eight-byte words the check skips.
+  @Test func theByteCheckAgreesWithTheScalars() {
+    var disagreements: [UInt32] = []
+    for value in Array(UInt32(0)...0xFFFF) + [0x1_0000, 0x1_F44D, 0x10_FFFF] {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let expected = scalar == "\\" || TerminalText.isEscaped(scalar)
+      var alone = ""
+      alone.unicodeScalars.append(scalar)
+      let placed = [0, 6, 7, 8, 15].map { String(repeating: "a", count: $0) + alone + "é→xyzxyzxyz" }
+      if ([alone] + placed).contains(where: { TerminalText.needsEscaping($0) != expected }) {
+        disagreements.append(value)
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(10).map { String($0, radix: 16) })")
+  }
+
   /// Whatever the input, the result holds no scalar that is escaped, and only backslashes that start an
   /// escape.
   @Test func noEscapedScalarSurvives() {
