@@ -94,9 +94,12 @@ public struct Auditor: Sendable, Codable {
         Finding(
           rule: rule, line: line, t: event.t, id: step.id,
           message: FindingMessage.make(for: step, event: event)))
-    } else if step.trigger.traits.contains(.timed) {
+    } else if step.trigger.traits.contains(.timed),
+      let (rule, message) = TimingRules.violation(of: event, step: step, configuration: configuration)
+    {
       step.id = step.id(of: event)
-      TimingRules.check(event, line: line, step: step, configuration: configuration, into: &findings)
+      findings.append(
+        Finding(rule: rule, line: line, t: event.t, id: step.id, message: "\(step.id): \(message)"))
     }
     if !clockStep.unresolved.isEmpty { appendUnresolved(into: &findings) }
     if let timer = step.effects.timer { earliestDeadline = min(earliestDeadline, timer.earliest) }
