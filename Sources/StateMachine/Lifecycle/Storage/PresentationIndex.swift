@@ -114,6 +114,37 @@ struct PresentationIndex: Sendable {
     let hash = Self.hash(id)
     var entry = Int(truncatingIfNeeded: hash) & mask
     while entries[entry].slot >= 0 { entry = (entry + 1) & mask }
+    store(id, hash: hash, slot: slot, at: entry)
+  }
+
+  /// `slot(rememberingUnhinted:)`, storing `newSlot` under `id` when the index does not hold it: the probe
+  /// that misses ends on the empty entry the id goes to, so a new id is hashed and probed once, not once to
+  /// look and once to insert.
+  @inline(never)
+  mutating func slot(rememberingUnhinted id: String, inserting newSlot: Int) -> (slot: Int, inserted: Bool) {
+    let hash = Self.hash(id)
+    var entry = Int(truncatingIfNeeded: hash) & mask
+    while entries[entry].slot >= 0 {
+      if entries[entry].hash == hash, entries[entry].key == id {
+        #if _pointerBitWidth(_64)
+          shortcuts[Self.shortcut(of: id)] = Int32(truncatingIfNeeded: entry)
+        #endif
+        return (Int(entries[entry].slot), false)
+      }
+      entry = (entry + 1) & mask
+    }
+    if (count + 1) * 2 > entries.count {
+      grow()
+      entry = Int(truncatingIfNeeded: hash) & mask
+      while entries[entry].slot >= 0 { entry = (entry + 1) & mask }
+    }
+    store(id, hash: hash, slot: newSlot, at: entry)
+    return (newSlot, true)
+  }
+
+  /// Fills the empty `entry` with `id`.
+  @inline(__always)
+  private mutating func store(_ id: String, hash: UInt64, slot: Int, at entry: Int) {
     entries[entry] = Entry(key: id, hash: hash, slot: Int32(truncatingIfNeeded: slot))
     count += 1
     #if _pointerBitWidth(_64)

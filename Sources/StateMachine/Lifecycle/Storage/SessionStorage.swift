@@ -141,18 +141,16 @@ struct SessionStorage: Sendable {
   /// of nearly every event inlines only the shortcut.
   @inline(never)
   private mutating func slotCreatingUnhinted(_ id: String) -> Int {
-    if let slot = index.slot(rememberingUnhinted: id) { return slot }
-    let slot: Int
-    if let vacant = vacantSlots.popLast() {
-      slot = vacant
+    let (slot, inserted) = index.slot(rememberingUnhinted: id, inserting: vacantSlots.last ?? slots.count)
+    guard inserted else { return slot }
+    if slot < slots.count {
+      vacantSlots.removeLast()
       slots[slot] = Slot(id: id, generation: slots[slot].generation)
       ids[slot] = id
     } else {
-      slot = slots.count
       slots.append(Slot(id: id, generation: 0))
       ids.append(id)
     }
-    index.insert(id, slot: slot)
     return slot
   }
 
