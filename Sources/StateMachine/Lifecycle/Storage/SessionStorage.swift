@@ -145,7 +145,14 @@ struct SessionStorage: Sendable {
     guard inserted else { return slot }
     if slot < slots.count {
       vacantSlots.removeLast()
-      slots[slot] = Slot(id: id, generation: slots[slot].generation)
+      // Built in the array's memory: assigned through the subscript, the new slot was built aside and
+      // copied in, and the old one moved out to be destroyed (two 468-byte copies).
+      slots.withUnsafeMutableBufferPointer { buffer in
+        let place = buffer.baseAddress.unsafelyUnwrapped + slot
+        let generation = place.pointee.generation
+        place.deinitialize(count: 1)
+        place.initialize(to: Slot(id: id, generation: generation))
+      }
       ids[slot] = id
     } else {
       slots.append(Slot(id: id, generation: 0))
