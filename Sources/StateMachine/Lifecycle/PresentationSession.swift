@@ -902,7 +902,7 @@ package struct PresentationSession: Sendable {
         storage.readingTransition(slot, { $0.didEndT }) == t
       else { continue }
       reportUnresolvedAppearance(ofSlot: slot, into: &clock.unresolved)
-      storage.slots[slot].lifecycle = PresentationLifecycle(id: id)
+      storage.resetLifecycle(ofSlot: slot)
       clock.forgotten?.append(id)
       stack.reset(slot)
       if storage.reading(slot, { $0.pointee.gesture?.isActive == false }) {
