@@ -68,6 +68,22 @@ struct PresentationIndex: Sendable {
     #endif
   }
 
+  /// The entry the shortcut of `id`'s `String` bits points to, when it holds those very bits; `nil`
+  /// decides nothing.
+  @inline(__always)
+  private func hintedEntry(of id: String) -> Int? {
+    #if _pointerBitWidth(_64)
+      let hinted = Int(shortcuts[Self.shortcut(of: id)])
+      guard hinted >= 0, entries[hinted].slot >= 0,
+        unsafeBitCast(entries[hinted].key, to: (UInt64, UInt64).self)
+          == unsafeBitCast(id, to: (UInt64, UInt64).self)
+      else { return nil }
+      return hinted
+    #else
+      return nil
+    #endif
+  }
+
   /// The rest of `slot(remembering:)`, out of line, for a caller whose `hintedSlot(of:)` just missed: the
   /// hashed lookup, which then leaves a shortcut.
   @inline(never)
@@ -154,13 +170,9 @@ struct PresentationIndex: Sendable {
 
   /// Forgets `id`; later entries of its probe run move back, so no lookup has to step over a gap.
   mutating func remove(_ id: String) {
-    let hash = Self.hash(id)
-    var entry = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      if entries[entry].slot < 0 { return }
-      if entries[entry].hash == hash, entries[entry].key == id { break }
-      entry = (entry + 1) & mask
-    }
+    // The storage forgets an id by the `String` it stored, which its shortcut usually still knows: found
+    // without hashing the id or comparing its bytes.
+    guard let entry = hintedEntry(of: id) ?? entry(of: id) else { return }
     var gap = entry
     var next = (gap + 1) & mask
     while entries[next].slot >= 0 {
