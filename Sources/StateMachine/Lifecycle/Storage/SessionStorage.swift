@@ -131,6 +131,11 @@ struct SessionStorage: Sendable {
     reading(slot) { $0.pointee.lifecycle.readTransition(read) }
   }
 
+  /// The slot of `id` when the index's shortcut knows the `String` (say, the one the storage was given for
+  /// it); `nil` decides nothing.
+  @inline(__always)
+  func hintedSlot(of id: String) -> Int? { index.hintedSlot(of: id) }
+
   /// The slot of `id`, taking a vacant one (or a new one) for an id not held yet.
   @inline(__always)
   mutating func slotCreating(_ id: String) -> Int {
