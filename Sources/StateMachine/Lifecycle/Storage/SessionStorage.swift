@@ -30,6 +30,8 @@ struct SessionStorage: Sendable {
     /// The slot holds an id: false once it is given back, until an id takes it again.
     var isHeld = true
 
+    /// Inlined, as the lifecycle's: the slot is then built in the memory it goes to.
+    @inline(__always)
     init(id: String, generation: UInt32) {
       lifecycle = PresentationLifecycle(id: id)
       isRoot = SessionStorage.isRoot(id)
