@@ -903,7 +903,7 @@ package struct PresentationSession: Sendable {
         storage.readingTransition(slot, { $0.didEndT }) == t
       else { continue }
       reportUnresolvedAppearance(ofSlot: slot, into: &clock.unresolved)
-      storage.resetLifecycle(ofSlot: slot)
+      storage.resetLifecycle(ofSlot: slot, id: id)
       clock.forgotten?.append(id)
       stack.reset(slot)
       if storage.reading(slot, { $0.pointee.gesture?.isActive == false }) {

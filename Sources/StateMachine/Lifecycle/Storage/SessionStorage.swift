@@ -168,11 +168,10 @@ struct SessionStorage: Sendable {
     return slot
   }
 
-  /// Starts the lifecycle of the id in `slot` over, in the array's memory: assigned through the subscript,
+  /// Starts the lifecycle in `slot` over as `id`'s, in the array's memory: assigned through the subscript,
   /// the new lifecycle was built aside and the old one assigned over through its value witness (about 530
   /// instructions, each time an ended presentation was forgotten).
-  mutating func resetLifecycle(ofSlot slot: Int) {
-    let id = ids[slot]
+  mutating func resetLifecycle(ofSlot slot: Int, id: String) {
     slots.withUnsafeMutableBufferPointer { buffer in
       withUnsafeMutablePointer(to: &buffer[slot].lifecycle) { lifecycle in
         lifecycle.deinitialize(count: 1)
