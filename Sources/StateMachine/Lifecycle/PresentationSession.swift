@@ -908,14 +908,15 @@ package struct PresentationSession: Sendable {
     while endedQueueHead < endedQueue.count, endedQueue[endedQueueHead].t < cutoff {
       let (id, t) = (endedQueue[endedQueueHead].id, endedQueue[endedQueueHead].t)
       endedQueueHead += 1
-      // Read in place: read through the array, the slot was copied whole.
-      guard let slot = storage.slot(of: id),
+      // Read in place: read through the array, the slot was copied whole. The id queued is the `String`
+      // the storage holds, which its shortcut usually knows: found without hashing.
+      guard let slot = storage.hintedSlot(of: id) ?? storage.slot(of: id),
         storage.reading(
           slot, { !$0.pointee.lifecycle.phase.isLive && $0.pointee.lifecycle.phase != .absent }),
         storage.readingTransition(slot, { $0.didEndT }) == t
       else { continue }
       reportUnresolvedAppearance(ofSlot: slot, into: &clock.unresolved)
-      storage.slots[slot].lifecycle = PresentationLifecycle(id: id)
+      storage.resetLifecycle(ofSlot: slot, id: id)
       clock.forgotten?.append(id)
       stack.reset(slot)
       if storage.reading(slot, { $0.pointee.gesture?.isActive == false }) {

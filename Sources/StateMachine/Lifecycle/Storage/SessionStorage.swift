@@ -30,6 +30,8 @@ struct SessionStorage: Sendable {
     /// The slot holds an id: false once it is given back, until an id takes it again.
     var isHeld = true
 
+    /// Inlined, as the lifecycle's: the slot is then built in the memory it goes to.
+    @inline(__always)
     init(id: String, generation: UInt32) {
       lifecycle = PresentationLifecycle(id: id)
       isRoot = SessionStorage.isRoot(id)
@@ -131,6 +133,11 @@ struct SessionStorage: Sendable {
     reading(slot) { $0.pointee.lifecycle.readTransition(read) }
   }
 
+  /// The slot of `id` when the index's shortcut knows the `String` (say, the one the storage was given for
+  /// it); `nil` decides nothing.
+  @inline(__always)
+  func hintedSlot(of id: String) -> Int? { index.hintedSlot(of: id) }
+
   /// The slot of `id`, taking a vacant one (or a new one) for an id not held yet.
   @inline(__always)
   mutating func slotCreating(_ id: String) -> Int {
@@ -141,19 +148,36 @@ struct SessionStorage: Sendable {
   /// of nearly every event inlines only the shortcut.
   @inline(never)
   private mutating func slotCreatingUnhinted(_ id: String) -> Int {
-    if let slot = index.slot(rememberingUnhinted: id) { return slot }
-    let slot: Int
-    if let vacant = vacantSlots.popLast() {
-      slot = vacant
-      slots[slot] = Slot(id: id, generation: slots[slot].generation)
+    let (slot, inserted) = index.slot(rememberingUnhinted: id, inserting: vacantSlots.last ?? slots.count)
+    guard inserted else { return slot }
+    if slot < slots.count {
+      vacantSlots.removeLast()
+      // Built in the array's memory: assigned through the subscript, the new slot was built aside and
+      // copied in, and the old one moved out to be destroyed (two 468-byte copies).
+      slots.withUnsafeMutableBufferPointer { buffer in
+        let place = buffer.baseAddress.unsafelyUnwrapped + slot
+        let generation = place.pointee.generation
+        place.deinitialize(count: 1)
+        place.initialize(to: Slot(id: id, generation: generation))
+      }
       ids[slot] = id
     } else {
-      slot = slots.count
       slots.append(Slot(id: id, generation: 0))
       ids.append(id)
     }
-    index.insert(id, slot: slot)
     return slot
+  }
+
+  /// Starts the lifecycle in `slot` over as `id`'s, in the array's memory: assigned through the subscript,
+  /// the new lifecycle was built aside and the old one assigned over through its value witness (about 530
+  /// instructions, each time an ended presentation was forgotten).
+  mutating func resetLifecycle(ofSlot slot: Int, id: String) {
+    slots.withUnsafeMutableBufferPointer { buffer in
+      withUnsafeMutablePointer(to: &buffer[slot].lifecycle) { lifecycle in
+        lifecycle.deinitialize(count: 1)
+        lifecycle.initialize(to: PresentationLifecycle(id: id))
+      }
+    }
   }
 
   /// Gives the slot back (its id forgotten, its generation moved on); the caller checked that nothing about
