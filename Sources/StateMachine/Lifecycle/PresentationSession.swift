@@ -1016,7 +1016,7 @@ extension PresentationSession {
       return storage.slots[slot].lifecycle.withTransition { .cancel(serial: $0.serial) }
     }
     // Whether another member can carry it is asked only of a member of a group: asked of every transition,
-    // the question cost a copy of the whole session (192 bytes) on every timer reported while it was a
+    // the question cost a copy of the whole session (184 bytes) on every timer reported while it was a
     // method of the session, and static still about 2.6 instructions an event more than this test.
     let carrier =
       stack.nodes[slot].group.isEmpty
