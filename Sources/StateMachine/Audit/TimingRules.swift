@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// if let (rule, message) = TimingRules.violation(of: event, step: step, configuration: AuditConfiguration()) {
-///   print(rule.name, message)  // layout-hitch the container layout pass from line 12 took 40 ms, …
+///   print(rule.rawValue, message)  // layout-hitch the container layout pass from line 12 took 40 ms, …
 /// }
 /// ```
 ///
@@ -39,6 +39,7 @@ enum TimingRules {
     }
   }
 
+  /// `layout-hitch` and its message, built out of line: only a slow layout pass pays for the words.
   @inline(never)
   private static func layoutHitch(
     _ pass: PresentationLifecycle.OpenLayoutPass, duration: Double, configuration: AuditConfiguration
@@ -51,6 +52,7 @@ enum TimingRules {
     )
   }
 
+  /// `size-change-during-transition` and its message, built out of line as `layoutHitch`'s.
   @inline(never)
   private static func sizeChange(width: Double?, height: Double?, in phase: Phase) -> (
     rule: Rule, message: String
