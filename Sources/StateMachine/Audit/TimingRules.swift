@@ -26,7 +26,8 @@ enum TimingRules {
       guard let pass = step.effects.closedLayout, configuration.frameRate > 0 else { return nil }
       let frame = 1 / configuration.frameRate
       let duration = event.t - pass.t
-      return duration > frame ? layoutHitch(pass, duration: duration, configuration: configuration) : nil
+      return duration > frame
+        ? layoutHitch(pass, duration: duration, frame: frame, configuration: configuration) : nil
     case .sizeChange where step.from.isInFlight:
       return sizeChange(width: event.payload.width, height: event.payload.height, in: step.from)
     case .sizeChange, .present, .dismiss, .presentationWillBegin, .presentationDidEndTrue,
@@ -42,10 +43,10 @@ enum TimingRules {
   /// `layout-hitch` and its message, built out of line: only a slow layout pass pays for the words.
   @inline(never)
   private static func layoutHitch(
-    _ pass: PresentationLifecycle.OpenLayoutPass, duration: Double, configuration: AuditConfiguration
+    _ pass: PresentationLifecycle.OpenLayoutPass, duration: Double, frame: Double,
+    configuration: AuditConfiguration
   ) -> (rule: Rule, message: String) {
-    let frame = 1 / configuration.frameRate
-    return (
+    (
       .layoutHitch,
       "the container layout pass from line \(pass.line) took \(milliseconds(duration)), longer than one "
         + "frame at \(ReadableNumber.text(configuration.frameRate)) Hz (\(milliseconds(frame)))"

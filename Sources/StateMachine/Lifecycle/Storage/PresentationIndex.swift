@@ -51,7 +51,12 @@ struct PresentationIndex: Sendable {
   /// The slot the shortcut of `id`'s `String` bits points to, when its entry's key has those very bits
   /// (so the same inline bytes, or the same storage); `nil` otherwise, which decides nothing.
   @inline(__always)
-  func hintedSlot(of id: String) -> Int? {
+  func hintedSlot(of id: String) -> Int? { hinted(id)?.slot }
+
+  /// The entry the shortcut of `id`'s `String` bits points to, and its slot, when the entry holds those very
+  /// bits; `nil` decides nothing. Read in place through the buffer: the step of every event inlines it.
+  @inline(__always)
+  private func hinted(_ id: String) -> (entry: Int, slot: Int)? {
     #if _pointerBitWidth(_64)
       let hinted = Int(shortcuts[Self.shortcut(of: id)])
       guard hinted >= 0 else { return nil }
@@ -61,24 +66,8 @@ struct PresentationIndex: Sendable {
           unsafeBitCast(entry.pointee.key, to: (UInt64, UInt64).self)
             == unsafeBitCast(id, to: (UInt64, UInt64).self)
         else { return nil }
-        return Int(entry.pointee.slot)
+        return (hinted, Int(entry.pointee.slot))
       }
-    #else
-      return nil
-    #endif
-  }
-
-  /// The entry the shortcut of `id`'s `String` bits points to, when it holds those very bits; `nil`
-  /// decides nothing.
-  @inline(__always)
-  private func hintedEntry(of id: String) -> Int? {
-    #if _pointerBitWidth(_64)
-      let hinted = Int(shortcuts[Self.shortcut(of: id)])
-      guard hinted >= 0, entries[hinted].slot >= 0,
-        unsafeBitCast(entries[hinted].key, to: (UInt64, UInt64).self)
-          == unsafeBitCast(id, to: (UInt64, UInt64).self)
-      else { return nil }
-      return hinted
     #else
       return nil
     #endif
@@ -172,7 +161,7 @@ struct PresentationIndex: Sendable {
   mutating func remove(_ id: String) {
     // The storage forgets an id by the `String` it stored, which its shortcut usually still knows: found
     // without hashing the id or comparing its bytes.
-    guard let entry = hintedEntry(of: id) ?? entry(of: id) else { return }
+    guard let entry = hinted(id)?.entry ?? entry(of: id) else { return }
     var gap = entry
     var next = (gap + 1) & mask
     while entries[next].slot >= 0 {
