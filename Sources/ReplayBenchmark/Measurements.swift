@@ -56,13 +56,13 @@ enum PeakMemory {
   }
 }
 
-/// `wc -l` on the file, in its own process: a baseline every machine has, timed in the same run as the
+/// `wc -l` on the files, in its own process: a baseline every machine has, timed in the same run as the
 /// audit, so that the ratio of the two holds while this machine's speed drifts. `false` when there is no
 /// `wc` to run.
-func wcLinesPass(path: String) -> Bool {
+func wcLinesPass(paths: [String]) -> Bool {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/wc")
-  process.arguments = ["-l", path]
+  process.arguments = ["-l"] + paths
   process.standardOutput = FileHandle.nullDevice
   do { try process.run() } catch { return false }
   process.waitUntilExit()
