@@ -75,6 +75,8 @@ let package = Package(
     .testTarget(
       name: "ReplayTests",
       dependencies: ["Replay", "PresentationStateMachine", "ChildPeak"],
+      // The golden outputs, read by path (`SnapshotTests`), not bundled.
+      exclude: ["Snapshots"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
   ],
