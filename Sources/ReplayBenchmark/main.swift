@@ -313,23 +313,23 @@ func runBenchmark() -> Int32 {
   var wcTime: Double?
   if FileManager.default.isExecutableFile(atPath: "/usr/bin/wc"), wcLinesPass(paths: [path]) {
     // `wc -l` timed as a process carries its start-up, which the audit timed in this process does not: on
-    // the default 83 MB trace the start-up was most of it, and the ratio looked about three times better
-    // than the two timed as whole processes on 1 GB. So `wc -l` counts the file as many times as make
-    // about 2 GB in one process, less its start-up on an empty file, and the time is divided by the count.
-    // (At 1 GB, the start-up through `Process`, about 0.05 s and varying by 0.02, still moved the result by
-    // a tenth.)
-    let repeats = max(1, min(64, (1 << 31) / max(bytes, 1)))
+    // the default 83 MB trace the start-up was most of it, and the ratio looked three to five times better
+    // than the two timed as whole processes on 1 GB. So `wc -l` counts as many copies of the file as add up
+    // to about 2 GB (at most 64) in one process, less its start-up on an empty file, and the time is
+    // divided by the copies. (At 1 GB, the start-up through `Process`, about 0.05 s and varying by 0.02,
+    // still moved the result by a tenth.) Under 0.1 s of counting, the start-up's noise would decide it.
+    let copies = max(1, min(64, (1 << 31) / max(bytes, 1)))
     let startUp = median(
       (0..<options.runs).map { _ in measure { wcLinesPass(paths: ["/dev/null"]) }.seconds })
-    let paths = Array(repeating: path, count: repeats)
-    let time = median((0..<options.runs).map { _ in measure { wcLinesPass(paths: paths) }.seconds })
-    let name = "wc -l (file x\(repeats), less start-up)"
-    if time > startUp {
-      let net = (time - startUp) / Double(repeats)
-      wcTime = net
-      print(row(name, seconds: net, bytes: bytes, events: events, peak: nil))
+    let paths = Array(repeating: path, count: copies)
+    let timed = median((0..<options.runs).map { _ in measure { wcLinesPass(paths: paths) }.seconds })
+    let counting = timed - startUp
+    let name = "wc -l (file x\(copies), less start-up)"
+    if counting >= 0.1 {
+      wcTime = counting / Double(copies)
+      print(row(name, seconds: counting / Double(copies), bytes: bytes, events: events, peak: nil))
     } else {
-      print("\(name.padding(toLength: 34, withPad: " ", startingAt: 0)) too short to time")
+      print("\(name.padding(toLength: 34, withPad: " ", startingAt: 0)) too short to time: a larger --file")
     }
   }
 
