@@ -56,9 +56,12 @@ fi
 measure "HEAD" "$head_bin"
 echo "($events events, seed 42; instructions counted by callgrind, each minus its fixed cost)"
 
-# Two paths of the machine alone (HEAD only: a build older than `--file` for `--only auditor` cannot): a
-# presentation begun interactively, then N lines of one kind, 0.1 ms apart. `panChanged` only notes the
-# finger, so it is close to what any event costs; `updateInteractiveTransition` is a plain stay of the table.
+# Three paths of the machine alone (HEAD only: a build older than `--file` for `--only auditor` cannot). The
+# first two: a presentation begun interactively, then N lines of one kind, 0.1 ms apart. `panChanged` only
+# notes the finger, so it is close to what any event costs; `updateInteractiveTransition` is a plain stay of
+# the table. The third takes the general step on every line: a card presented and dismissed N/12 times with
+# an animator (the request, `*WillBegin`, `animateTransition`, `completeTransition`, `*DidEnd` and the
+# completion block, each way).
 path_trace() { # KIND EXTRA_KEYS
   awk -v n="$events" -v kind="$1" -v extra="$2" 'BEGIN {
     print "{\"format\":\"presentation-trace\",\"version\":1}"
@@ -79,3 +82,30 @@ for kind in panChanged updateInteractiveTransition; do
     --file "$scratch/header.jsonl" --events 1 --only auditor) ))
   printf 'HEAD       machine alone, %-32s %6d.%d per event\n' "$kind only" $(( path / lines )) $(( path * 10 / lines % 10 ))
 done
+cycles=$(( events / 12 ))
+awk -v n="$cycles" 'BEGIN {
+  print "{\"format\":\"presentation-trace\",\"version\":1}"
+  for (i = 0; i < n; i++) {
+    for (way = 0; way < 2; way++) {
+      t = 1 + (2 * i + way)
+      if (way == 0) {
+        printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"present\",\"presenter\":\"root\",\"animated\":true,\"style\":\"custom\"}\n", t
+        begin = "presentationTransitionWillBegin"; end = "presentationTransitionDidEnd"
+      } else {
+        printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"dismiss\",\"animated\":true}\n", t
+        begin = "dismissalTransitionWillBegin"; end = "dismissalTransitionDidEnd"
+      }
+      printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"%s\"}\n", t + 0.0003, begin
+      printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"animateTransition\",\"duration\":0.3}\n", t + 0.001
+      printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"completeTransition\",\"didComplete\":true}\n", t + 0.301
+      printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"%s\",\"completed\":true}\n", t + 0.3013, end
+      printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"completion\"}\n", t + 0.3016
+    }
+  }
+}' > "$scratch/path.jsonl"
+lines=$(( cycles * 12 ))
+path=$(( $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" --file "$scratch/path.jsonl" \
+  --events "$lines" --only auditor) - $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" \
+  --file "$scratch/header.jsonl" --events 1 --only auditor) ))
+printf 'HEAD       machine alone, %-32s %6d.%d per event\n' "present/dismiss cycles" $(( path / lines )) \
+  $(( path * 10 / lines % 10 ))
