@@ -61,7 +61,8 @@ echo "($events events, seed 42; instructions counted by callgrind, each minus it
 # notes the finger, so it is close to what any event costs; `updateInteractiveTransition` is a plain stay of
 # the table. The third takes the general step on every line: a card presented and dismissed N/12 times with
 # an animator (the request, `*WillBegin`, `animateTransition`, `completeTransition`, `*DidEnd` and the
-# completion block, each way).
+# completion block, each way). `compact-session-probe.sh` counts the second and third in a probe of the
+# session's rewrite.
 path_trace() { # KIND EXTRA_KEYS
   awk -v n="$events" -v kind="$1" -v extra="$2" 'BEGIN {
     print "{\"format\":\"presentation-trace\",\"version\":1}"
