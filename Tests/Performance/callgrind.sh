@@ -83,7 +83,9 @@ for kind in panChanged updateInteractiveTransition; do
     --file "$scratch/header.jsonl" --events 1 --only auditor) ))
   printf 'HEAD       machine alone, %-32s %6d.%d per event\n' "$kind only" $(( path / lines )) $(( path * 10 / lines % 10 ))
 done
+# The probe's `path(_:count:)` writes the same cycles: keep the two alike.
 cycles=$(( events / 12 ))
+if [ "$cycles" -lt 1 ]; then echo "EVENTS must be at least 12 for the cycles path" >&2; exit 2; fi
 awk -v n="$cycles" 'BEGIN {
   print "{\"format\":\"presentation-trace\",\"version\":1}"
   for (i = 0; i < n; i++) {

@@ -11,19 +11,26 @@
 //   `animateTransition`, `completeTransition`, `*DidEnd` and the completion block, each way), every line
 //   the general step.
 //
-// On those paths it does the work the machine does, in the same order:
-// - the auditor: the clock and its horizon (past it, the timers judged and the ended presentations
-//   forgotten), the step's effects cleared, the rule and the timing rules after the step (a completion's
-//   duration against the animator's), the earliest timer kept, the horizon set again;
+// On those paths it does the work the machine does, in the same order (a review held it against the
+// machine's code, and the work it first left out is in):
+// - the auditor, a call as the library's `Auditor.audit` is: the clock and its horizon (past it, the timers
+//   judged and the ended presentations forgotten), the rule and the timing rule after the step (a
+//   `completeTransition`'s time since `animateTransition` against the animator's duration, when it is the
+//   completion's own line and no interaction started), the earliest timer kept, the horizon set again;
+// - the session, a value with its records copied on write: one uniqueness check a call, and one call an
+//   event as the library steps them, or one for a batch (`batched`);
 // - the plain stay: the id's record, whether it is a plain stay, the table's entry and its guards, whether
 //   the transition's times advance, the `percent` side track, the transition's facts, whether the
 //   deadlines moved only later;
 // - the general step: the table's entry and each of its guards (as many as the table's row names), the
-//   presenter's state for a request, a new transition's facts, the trigger's facts, the phase, the list of
-//   transitions in flight, the link to the presenter and its undoing, an ended presentation queued to be
-//   forgotten, and the stepped transition's deadline, computed for its phase.
-// What the paths never reach (gestures, refusals, dismissal groups, interactions committed, side tracks
-// other than `percent`) it leaves out; an event that would need it stops the probe.
+//   presenter's state for a request and the stack above a dismissal, a new transition's facts (all of
+//   them set anew, the side tracks too), the style, the refusals, the trigger's facts and what it was
+//   delivered, the phase, the list of transitions in flight, the link to the presenter and its undoing, an
+//   ended presentation queued to be forgotten, and the stepped transition's timers: its hang for its phase
+//   (with the gesture, the swipe, the group and the carrier asked) and an undriven interaction's.
+// What the paths never reach (gestures, refusals that hold, dismissal groups, stacks dismissed together,
+// committed interactions, side tracks other than `percent`, a transition that does not complete) it
+// leaves out; an event that would need it stops the probe.
 
 /// A compact event: 40 bytes, no strings.
 struct CompactEvent {
@@ -34,6 +41,7 @@ struct CompactEvent {
   var presenter: Int32  // the interned presenter of a `present`, -1 for none
   var trigger: UInt8
   var flag: Bool  // `animated` of a request, `didComplete` or `completed`
+  var style: Bool = false
 }
 
 /// The triggers the paths use (the machine's own order is not needed here).
@@ -69,6 +77,8 @@ enum Phase {
   static let dismissed: UInt8 = 20
   static let withdrawn: UInt8 = 21
   static let count = 23
+  /// From the request to `*DidEnd`: presenting phases are 1 to 9, dismissing ones 11 to 19, and one
+  /// wrapping subtraction tests each range.
   @inline(__always) static func isInFlight(_ phase: UInt8) -> Bool { phase &- 1 < 9 || phase &- 11 < 9 }
   @inline(__always) static func isLive(_ phase: UInt8) -> Bool {
     phase != absent && phase != dismissed && phase != withdrawn
@@ -98,6 +108,15 @@ enum Flag {
   static let animated: UInt32 = 1 << 15
   static let systemStyle: UInt32 = 1 << 16
   static let aboveInFlight: UInt32 = 1 << 17
+  static let hangExpired: UInt32 = 1 << 18
+  static let undrivenExpired: UInt32 = 1 << 19
+  static let swipe: UInt32 = 1 << 20
+  static let running: UInt32 = 1 << 21
+  static let refusedDismissCompletion: UInt32 = 1 << 22
+  static let hasPresented: UInt32 = 1 << 23
+  static let gestureActive: UInt32 = 1 << 28
+  static let interruptible: UInt32 = 1 << 29
+  static let deferredBeforeWillBegin: UInt32 = 1 << 30
   /// The presenter problems a request is judged on, set in a copy of the flags for the guards only.
   static let presenterInFlight: UInt32 = 1 << 24
   static let presenterNotPresented: UInt32 = 1 << 25
@@ -106,7 +125,8 @@ enum Flag {
   /// What a new transition starts without.
   static let transitionFacts: UInt32 =
     hadUpdate | reportedPercent | controllerLogged | didEndLogged | completeValue | completeSeen
-    | animateSeen | completionSeen | settledByGroup | animated | aboveInFlight
+    | animateSeen | completionSeen | settledByGroup | animated | aboveInFlight | hangExpired | undrivenExpired
+    | swipe | running | interruptible | deferredBeforeWillBegin
 }
 
 /// A trigger's traits.
@@ -115,6 +135,7 @@ enum Trait {
   static let movesDeadlinesOnlyLater: UInt8 = 1 << 1
   static let timed: UInt8 = 1 << 2
   static let startsRequest: UInt8 = 1 << 3
+  static let once: UInt8 = 1 << 4
 }
 
 /// What an entry or a guard decides.
@@ -140,10 +161,13 @@ struct Guard {
   var target: UInt8
 }
 
-/// The session's records, one field to a buffer allocated once: a Swift `Array` written in a step pays a
-/// uniqueness check (a call of about 18 instructions) on every write, which a first version of this probe
-/// measured at 108 of its 221 instructions a plain stay.
-struct Session {
+/// The session's records, one field to a buffer of one value a slot: a Swift `Array` written in a step
+/// pays a uniqueness check (a call of about 18 instructions) on every write, which a first version of this
+/// probe measured at 108 of its 221 instructions a plain stay. They are held by a class so that the session,
+/// a value as the machine's is (the auditor is copied and the copy stepped on), copies them on its first
+/// write after a copy, at the cost of one uniqueness check a step, and frees them when it goes.
+final class Records {
+  let slots: Int
   let phase: UnsafeMutablePointer<UInt8>
   let flags: UnsafeMutablePointer<UInt32>
   let requestT: UnsafeMutablePointer<Double>
@@ -163,48 +187,191 @@ struct Session {
   let child: UnsafeMutablePointer<Int32>  // the slot it presents, -1 for none
   let inFlightPosition: UnsafeMutablePointer<Int32>  // its place in `inFlight`, -1 when not in flight
   let inFlight: UnsafeMutablePointer<Int32>
-  var inFlightCount = 0
-  /// Ended presentations, to forget once the clock is `grace` past their end: slot and end, in order.
+  let interactiveStartT: UnsafeMutablePointer<Double>
+  let interactiveStartLine: UnsafeMutablePointer<Int32>
+  let commitT: UnsafeMutablePointer<Double>
+  let commitProgress: UnsafeMutablePointer<Double>
+  let commitKind: UnsafeMutablePointer<UInt8>
+  let deferredCommit: UnsafeMutablePointer<UInt8>
+  let lateCommit: UnsafeMutablePointer<UInt8>
+  let deferredSpeed: UnsafeMutablePointer<Double>
+  let seen: UnsafeMutablePointer<UInt64>
+  let reported: UnsafeMutablePointer<UInt64>
+  let interruptions: UnsafeMutablePointer<Int32>
+  let undrivenSinceLine: UnsafeMutablePointer<Int32>
+  let gestureEndedT: UnsafeMutablePointer<Double>
+  let gestureLastT: UnsafeMutablePointer<Double>
+  let openLayoutLine: UnsafeMutablePointer<Int32>
+  let nestedLayout: UnsafeMutablePointer<Int32>
+  let pendingAppearanceLine: UnsafeMutablePointer<Int32>
+  let groupCount: UnsafeMutablePointer<Int32>
+  let carrierEndedT: UnsafeMutablePointer<Double>
   let endedSlot: UnsafeMutablePointer<Int32>
   let endedT: UnsafeMutablePointer<Double>
+
+  init(slots: Int, copying other: Records? = nil) {
+    self.slots = slots
+    func buffer<T>(_ value: T, _ from: UnsafeMutablePointer<T>?) -> UnsafeMutablePointer<T> {
+      let buffer = UnsafeMutablePointer<T>.allocate(capacity: slots)
+      if let from {
+        buffer.initialize(from: from, count: slots)
+      } else {
+        buffer.initialize(repeating: value, count: slots)
+      }
+      return buffer
+    }
+    phase = buffer(0, other?.phase)
+    flags = buffer(0, other?.flags)
+    requestT = buffer(.nan, other?.requestT)
+    willBeginT = buffer(.nan, other?.willBeginT)
+    animateT = buffer(.nan, other?.animateT)
+    declaredDuration = buffer(.nan, other?.declaredDuration)
+    completeT = buffer(.nan, other?.completeT)
+    didEndT = buffer(.nan, other?.didEndT)
+    lastT = buffer(-.infinity, other?.lastT)
+    lastDriveT = buffer(-.infinity, other?.lastDriveT)
+    lastLine = buffer(0, other?.lastLine)
+    requestLine = buffer(0, other?.requestLine)
+    progress = buffer(0, other?.progress)
+    undrivenSince = buffer(.nan, other?.undrivenSince)
+    serial = buffer(0, other?.serial)
+    presenter = buffer(-1, other?.presenter)
+    child = buffer(-1, other?.child)
+    inFlightPosition = buffer(-1, other?.inFlightPosition)
+    inFlight = buffer(0, other?.inFlight)
+    interactiveStartT = buffer(.nan, other?.interactiveStartT)
+    interactiveStartLine = buffer(0, other?.interactiveStartLine)
+    commitT = buffer(.nan, other?.commitT)
+    commitProgress = buffer(0, other?.commitProgress)
+    commitKind = buffer(0, other?.commitKind)
+    deferredCommit = buffer(0, other?.deferredCommit)
+    lateCommit = buffer(0, other?.lateCommit)
+    deferredSpeed = buffer(1, other?.deferredSpeed)
+    seen = buffer(0, other?.seen)
+    reported = buffer(0, other?.reported)
+    interruptions = buffer(0, other?.interruptions)
+    undrivenSinceLine = buffer(0, other?.undrivenSinceLine)
+    gestureEndedT = buffer(.nan, other?.gestureEndedT)
+    gestureLastT = buffer(-.infinity, other?.gestureLastT)
+    openLayoutLine = buffer(-1, other?.openLayoutLine)
+    nestedLayout = buffer(0, other?.nestedLayout)
+    pendingAppearanceLine = buffer(-1, other?.pendingAppearanceLine)
+    groupCount = buffer(0, other?.groupCount)
+    carrierEndedT = buffer(.nan, other?.carrierEndedT)
+    endedSlot = buffer(0, other?.endedSlot)
+    endedT = buffer(0, other?.endedT)
+  }
+
+  deinit {
+    phase.deallocate()
+    flags.deallocate()
+    requestT.deallocate()
+    willBeginT.deallocate()
+    animateT.deallocate()
+    declaredDuration.deallocate()
+    completeT.deallocate()
+    didEndT.deallocate()
+    lastT.deallocate()
+    lastDriveT.deallocate()
+    lastLine.deallocate()
+    requestLine.deallocate()
+    progress.deallocate()
+    undrivenSince.deallocate()
+    serial.deallocate()
+    presenter.deallocate()
+    child.deallocate()
+    inFlightPosition.deallocate()
+    inFlight.deallocate()
+    interactiveStartT.deallocate()
+    interactiveStartLine.deallocate()
+    commitT.deallocate()
+    commitProgress.deallocate()
+    commitKind.deallocate()
+    deferredCommit.deallocate()
+    lateCommit.deallocate()
+    deferredSpeed.deallocate()
+    seen.deallocate()
+    reported.deallocate()
+    interruptions.deallocate()
+    undrivenSinceLine.deallocate()
+    gestureEndedT.deallocate()
+    gestureLastT.deallocate()
+    openLayoutLine.deallocate()
+    nestedLayout.deallocate()
+    pendingAppearanceLine.deallocate()
+    groupCount.deallocate()
+    carrierEndedT.deallocate()
+    endedSlot.deallocate()
+    endedT.deallocate()
+  }
+}
+
+/// The machine's session: its records, and what it keeps besides them.
+struct Session {
+  var records: Records
+  var phase: UnsafeMutablePointer<UInt8> { records.phase }
+  var flags: UnsafeMutablePointer<UInt32> { records.flags }
+  var requestT: UnsafeMutablePointer<Double> { records.requestT }
+  var willBeginT: UnsafeMutablePointer<Double> { records.willBeginT }
+  var animateT: UnsafeMutablePointer<Double> { records.animateT }
+  var declaredDuration: UnsafeMutablePointer<Double> { records.declaredDuration }
+  var completeT: UnsafeMutablePointer<Double> { records.completeT }
+  var didEndT: UnsafeMutablePointer<Double> { records.didEndT }
+  var lastT: UnsafeMutablePointer<Double> { records.lastT }
+  var lastDriveT: UnsafeMutablePointer<Double> { records.lastDriveT }
+  var lastLine: UnsafeMutablePointer<Int32> { records.lastLine }
+  var requestLine: UnsafeMutablePointer<Int32> { records.requestLine }
+  var progress: UnsafeMutablePointer<Double> { records.progress }
+  var undrivenSince: UnsafeMutablePointer<Double> { records.undrivenSince }
+  var serial: UnsafeMutablePointer<UInt32> { records.serial }
+  var presenter: UnsafeMutablePointer<Int32> { records.presenter }
+  var child: UnsafeMutablePointer<Int32> { records.child }
+  var inFlightPosition: UnsafeMutablePointer<Int32> { records.inFlightPosition }
+  var inFlight: UnsafeMutablePointer<Int32> { records.inFlight }
+  var interactiveStartT: UnsafeMutablePointer<Double> { records.interactiveStartT }
+  var interactiveStartLine: UnsafeMutablePointer<Int32> { records.interactiveStartLine }
+  var commitT: UnsafeMutablePointer<Double> { records.commitT }
+  var commitProgress: UnsafeMutablePointer<Double> { records.commitProgress }
+  var commitKind: UnsafeMutablePointer<UInt8> { records.commitKind }
+  var deferredCommit: UnsafeMutablePointer<UInt8> { records.deferredCommit }
+  var lateCommit: UnsafeMutablePointer<UInt8> { records.lateCommit }
+  var deferredSpeed: UnsafeMutablePointer<Double> { records.deferredSpeed }
+  var seen: UnsafeMutablePointer<UInt64> { records.seen }
+  var reported: UnsafeMutablePointer<UInt64> { records.reported }
+  var interruptions: UnsafeMutablePointer<Int32> { records.interruptions }
+  var undrivenSinceLine: UnsafeMutablePointer<Int32> { records.undrivenSinceLine }
+  var gestureEndedT: UnsafeMutablePointer<Double> { records.gestureEndedT }
+  var gestureLastT: UnsafeMutablePointer<Double> { records.gestureLastT }
+  var openLayoutLine: UnsafeMutablePointer<Int32> { records.openLayoutLine }
+  var nestedLayout: UnsafeMutablePointer<Int32> { records.nestedLayout }
+  var pendingAppearanceLine: UnsafeMutablePointer<Int32> { records.pendingAppearanceLine }
+  var groupCount: UnsafeMutablePointer<Int32> { records.groupCount }
+  var carrierEndedT: UnsafeMutablePointer<Double> { records.carrierEndedT }
+  var endedSlot: UnsafeMutablePointer<Int32> { records.endedSlot }
+  var endedT: UnsafeMutablePointer<Double> { records.endedT }
+  var inFlightCount = 0
+  /// Ended presentations, to forget once the clock is `grace` past their end: slot and end, in order.
   var endedHead = 0
   var endedTail = 0
   let endedCapacity: Int
+  // The table, its guards and the triggers' traits: built with the session and never freed (the probe
+  // makes one session; the machine keeps one compiled table for every session).
   let table: UnsafeMutablePointer<Entry>
   let guards: UnsafeMutablePointer<Guard>
   let traits: UnsafeMutablePointer<UInt8>
   var serials: UInt32 = 0
-  let grace = 2.0
+  let grace: Double
   var forgetsNothingThrough = Double.infinity
 
-  init(slots: Int) {
+  init(slots: Int, grace: Double) {
+    self.grace = grace
     func buffer<T>(_ value: T, _ count: Int) -> UnsafeMutablePointer<T> {
       let buffer = UnsafeMutablePointer<T>.allocate(capacity: count)
       buffer.initialize(repeating: value, count: count)
       return buffer
     }
-    phase = buffer(0, slots)
-    flags = buffer(0, slots)
-    requestT = buffer(.nan, slots)
-    willBeginT = buffer(.nan, slots)
-    animateT = buffer(.nan, slots)
-    declaredDuration = buffer(.nan, slots)
-    completeT = buffer(.nan, slots)
-    didEndT = buffer(.nan, slots)
-    lastT = buffer(-.infinity, slots)
-    lastDriveT = buffer(-.infinity, slots)
-    lastLine = buffer(0, slots)
-    requestLine = buffer(0, slots)
-    progress = buffer(0, slots)
-    undrivenSince = buffer(.nan, slots)
-    serial = buffer(0, slots)
-    presenter = buffer(-1, slots)
-    child = buffer(-1, slots)
-    inFlightPosition = buffer(-1, slots)
-    inFlight = buffer(0, slots)
     endedCapacity = slots
-    endedSlot = buffer(0, slots)
-    endedT = buffer(0, slots)
+    records = Records(slots: slots)
     let table = buffer(Entry(), Phase.count * Trigger.count)
     self.table = table
     traits = buffer(Trait.leavesShortcut, Trigger.count)
@@ -269,17 +436,22 @@ struct Session {
     traits[Int(Trigger.update)] = Trait.movesDeadlinesOnlyLater
     traits[Int(Trigger.presentationWillBegin)] = 0
     traits[Int(Trigger.dismissalWillBegin)] = 0
-    traits[Int(Trigger.animate)] = 0
+    traits[Int(Trigger.animate)] = Trait.once
     traits[Int(Trigger.presentationDidEnd)] = 0
     traits[Int(Trigger.dismissalDidEnd)] = 0
     traits[Int(Trigger.present)] = Trait.leavesShortcut | Trait.startsRequest
     traits[Int(Trigger.dismiss)] = Trait.leavesShortcut | Trait.startsRequest
     traits[Int(Trigger.complete)] = Trait.leavesShortcut | Trait.timed
-    traits[Int(Trigger.completion)] = Trait.leavesShortcut
+    traits[Int(Trigger.completion)] = Trait.leavesShortcut | Trait.once
   }
 
-  /// The step: the rule broken (0 for none), whether the step can only have moved its deadlines later, and
-  /// for a completion the animation's duration to judge (NaN otherwise).
+  /// Copies the records when another session shares them: before any step, as copy-on-write does.
+  mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&records) { records = Records(slots: records.slots, copying: records) }
+  }
+
+  /// The step, of a session whose records are its own (`makeUnique()`): the rule broken (0 for none), whether the step can only have moved its deadlines later, and
+  /// for a `completeTransition` the time since `animateTransition` to judge (NaN otherwise).
   @inline(__always)
   mutating func step(_ event: CompactEvent) -> (rule: UInt8, onlyLater: Bool, completed: Double) {
     let slot = Int(event.id)
@@ -339,6 +511,17 @@ struct Session {
           Phase.isInFlight(phase[presented]) ? Flag.presenterTransitioning : Flag.presenterPresentsAnother
       }
     }
+    // The stack above a dismissal: the `stackAboveInFlight` guard walks it.
+    if event.trigger == Trigger.dismiss {
+      var above = Int(child[slot])
+      while above >= 0 {
+        if Phase.isInFlight(phase[above]) {
+          facts |= Flag.aboveInFlight
+          break
+        }
+        above = Int(child[above])
+      }
+    }
     var decision = entry.decision
     var to = entry.target
     var index = Int(entry.firstGuard)
@@ -364,6 +547,13 @@ struct Session {
       fatalError("the probe's paths leave no appearance callback unresolved")
     }
     var flags = flags
+    if event.trigger == Trigger.present { flags &= ~(Flag.refused | Flag.refusedDismissCompletion) }
+    if traits & Trait.once != 0 { seen[slot] |= 1 << UInt64(event.trigger) }
+    if !Phase.isLive(from), phase[slot] == Phase.absent {
+      openLayoutLine[slot] = -1
+      nestedLayout[slot] = 0
+      pendingAppearanceLine[slot] = -1
+    }
     // A new transition starts at a request.
     if traits & Trait.startsRequest != 0 {
       let systemStyle = event.trigger == Trigger.dismiss ? flags & Flag.systemStyle : 0
@@ -381,6 +571,23 @@ struct Session {
       lastDriveT[slot] = -.infinity
       undrivenSince[slot] = .nan
       progress[slot] = 0
+      interactiveStartT[slot] = .nan
+      interactiveStartLine[slot] = 0
+      commitT[slot] = .nan
+      commitProgress[slot] = 0
+      commitKind[slot] = 0
+      deferredCommit[slot] = 0
+      lateCommit[slot] = 0
+      deferredSpeed[slot] = 1
+      seen[slot] = 0
+      reported[slot] = 0
+      interruptions[slot] = 0
+      undrivenSinceLine[slot] = 0
+      if event.trigger == Trigger.present, event.style { flags |= Flag.systemStyle }
+      if !Phase.isLive(from) {
+        openLayoutLine[slot] = -1
+        nestedLayout[slot] = 0
+      }
     }
     if Phase.isInFlight(from) || Phase.isInFlight(to) {
       lastLine[slot] = event.line
@@ -391,24 +598,47 @@ struct Session {
     case Trigger.presentationWillBegin, Trigger.dismissalWillBegin:
       if willBeginT[slot].isNaN { willBeginT[slot] = t }
       flags |= Flag.controllerLogged
+      if flags & Flag.deferredBeforeWillBegin != 0 {
+        deferredCommit[slot] = 0
+        flags &= ~Flag.deferredBeforeWillBegin
+      }
     case Trigger.animate:
       if animateT[slot].isNaN { animateT[slot] = t }
       if !event.value.isNaN { declaredDuration[slot] = event.value }
       flags |= Flag.animateSeen
     case Trigger.complete:
+      guard event.flag else { fatalError("the probe's paths complete every transition") }
       if flags & Flag.completeSeen == 0 {
-        if event.flag { flags |= Flag.completeValue }
+        flags |= Flag.completeValue
         completeT[slot] = t
       }
       flags |= Flag.completeSeen
       completed = t - animateT[slot]
     case Trigger.presentationDidEnd, Trigger.dismissalDidEnd:
+      guard event.flag else { fatalError("the probe's paths complete every transition") }
       flags |= Flag.didEndLogged
     default:
       break
     }
+    if event.trigger == Trigger.dismiss {
+      flags &= ~Flag.refused
+      if to == from {
+        flags |= Flag.refusedDismissCompletion
+      } else {
+        flags &= ~Flag.refusedDismissCompletion
+      }
+    }
+    if Phase.isInFlight(to) { flags &= ~Flag.refused }
+    if to == Phase.dismissed || to == Phase.withdrawn {
+      openLayoutLine[slot] = -1
+      nestedLayout[slot] = 0
+    }
     self.flags[slot] = flags
     self.phase[slot] = to
+    if from == Phase.presented, to == Phase.dismissingRequested {
+      let above = Int(child[slot])
+      if above >= 0, Phase.isLive(phase[above]) { fatalError("the probe's paths dismiss no stack") }
+    }
     // The list of transitions in flight.
     let wasInFlight = Phase.isInFlight(from)
     let isInFlight = Phase.isInFlight(to)
@@ -432,7 +662,12 @@ struct Session {
     // A transition ended: a dismissed presentation leaves its presenter's stack and waits to be forgotten.
     if from != to, Phase.isLive(from), !isInFlight {
       didEndT[slot] = t
+      if groupCount[slot] > 1 { fatalError("the probe's paths have no dismissal groups") }
       if !Phase.isLive(to) {
+        let above = Int(child[slot])
+        if above >= 0, Phase.isLive(phase[above]) {
+          fatalError("the probe's paths leave nothing presented above a dismissal")
+        }
         let presenter = Int(self.presenter[slot])
         if presenter >= 0, child[presenter] == Int32(slot) { child[presenter] = -1 }
         self.presenter[slot] = -1
@@ -442,22 +677,50 @@ struct Session {
         forgetsNothingThrough = min(forgetsNothingThrough, t + grace)
       }
     }
+    if flags & Flag.hasPresented != 0, from != to { fatalError("the probe's cards present nothing") }
     return (0, false, completed)
   }
 
   /// The deadline of the transition in `slot` for its phase, +infinity when it cannot hang.
   @inline(never)
   func deadline(ofSlot slot: Int) -> Double {
-    switch phase[slot] {
-    case Phase.presentingRequested, Phase.dismissingRequested:
-      return requestT[slot] + grace
-    case Phase.presentingBegan, Phase.dismissingBegan:
+    let flags = self.flags[slot]
+    let phase = self.phase[slot]
+    var undriven = Double.infinity
+    if Phase.isInteractive(phase), flags & Flag.undrivenExpired == 0 {
+      let since = undrivenSince[slot]
+      if !since.isNaN, lastDriveT[slot] == since, flags & Flag.gestureActive == 0,
+        !(gestureLastT[slot] >= since)
+      {
+        undriven = since + 1.0
+      }
+    }
+    if flags & Flag.hangExpired != 0 { return undriven }
+    return min(undriven, hang(ofSlot: slot, phase: phase, flags: flags))
+  }
+
+  @inline(__always)
+  func hang(ofSlot slot: Int, phase: UInt8, flags: UInt32) -> Double {
+    switch phase {
+    case Phase.presentingRequested, Phase.dismissingRequested, Phase.presentingBegan, Phase.dismissingBegan:
+      if groupCount[slot] != 0 || flags & (Flag.gestureActive | Flag.swipe) != 0 { return .infinity }
+      let requested = phase == Phase.presentingRequested || phase == Phase.dismissingRequested
       let willBegin = willBeginT[slot]
-      return (willBegin.isNaN ? requestT[slot] : willBegin) + grace
+      let since = requested ? requestT[slot] : (willBegin.isNaN ? requestT[slot] : willBegin)
+      let carried = carrierEndedT[slot].isNaN ? -Double.infinity : carrierEndedT[slot]
+      let lifted = gestureEndedT[slot]
+      if !lifted.isNaN, lifted > since, lifted >= carried { return lifted + grace }
+      if carried > since { return carried + grace }
+      return since + grace
     case Phase.presentingAnimating, Phase.dismissingAnimating:
       let animate = animateT[slot]
+      let interactive = interactiveStartT[slot]
       let duration = declaredDuration[slot]
-      return (animate.isNaN ? requestT[slot] : animate) + (duration.isNaN ? 0 : max(duration, 0)) + grace
+      let start =
+        animate.isNaN
+        ? (interactive.isNaN ? requestT[slot] : interactive)
+        : (interactive.isNaN ? animate : min(animate, interactive))
+      return start + (duration.isNaN ? 0 : max(duration, 0)) + grace
     case Phase.presentingInteractive, Phase.dismissingInteractive:
       return max(lastDriveT[slot], requestT[slot]) + grace
     case Phase.presentingCompleted, Phase.dismissingCompleted:
@@ -501,25 +764,46 @@ struct Auditor {
   var previousT = -Double.infinity
   var earliestDeadline = Double.infinity
   var horizon = Double.nan
-  var effects: UInt8 = 0
   var findings = 0
-  let toleranceRatio = 0.25
-  let toleranceSeconds = 0.05
+  let toleranceRatio: Double
+  let toleranceSeconds: Double
+
+  /// The configuration's defaults: `grace` 2 s, tolerance 25 % ± 50 ms.
+  init(slots: Int, grace: Double = 2, toleranceRatio: Double = 0.25, toleranceSeconds: Double = 0.05) {
+    session = Session(slots: slots, grace: grace)
+    self.toleranceRatio = toleranceRatio
+    self.toleranceSeconds = toleranceSeconds
+  }
+
+  /// One event: a call, as the library's `Auditor.audit(_:line:into:)` is, and a uniqueness check.
+  @inline(never)
+  mutating func audit(_ event: CompactEvent) {
+    session.makeUnique()
+    auditUnique(event)
+  }
+
+  /// A batch of events: one call and one uniqueness check for all of them.
+  @inline(never)
+  mutating func audit(contentsOf events: UnsafeBufferPointer<CompactEvent>) {
+    session.makeUnique()
+    for event in events { auditUnique(event) }
+  }
 
   @inline(__always)
-  mutating func audit(_ event: CompactEvent) {
+  private mutating func auditUnique(_ event: CompactEvent) {
     if event.t >= clock, event.t <= horizon {
       previousT = event.t
       clock = event.t
     } else {
       checkClock(event)
     }
-    effects = 0
     let (rule, onlyLater, completed) = session.step(event)
     if !onlyLater { earliestDeadline = min(earliestDeadline, session.deadline(ofSlot: Int(event.id))) }
     if rule != 0 {
       report(rule, event)
-    } else if session.traits[Int(event.trigger)] & Trait.timed != 0, !completed.isNaN {
+    } else if session.traits[Int(event.trigger)] & Trait.timed != 0, !completed.isNaN,
+      session.completeT[Int(event.id)] == event.t, session.interactiveStartT[Int(event.id)].isNaN
+    {
       let declared = session.declaredDuration[Int(event.id)]
       if !declared.isNaN, abs(completed - declared) > declared * toleranceRatio + toleranceSeconds {
         report(2, event)
@@ -544,21 +828,30 @@ struct Auditor {
   mutating func report(_ rule: UInt8, _ event: CompactEvent) { findings += 1 }
 }
 
-/// The loop callgrind counts (`--toggle-collect='*probePass*'`).
+/// The loop callgrind counts (`--toggle-collect='*probePass*'`): each event handed over by itself, or all
+/// of them as one batch.
 @inline(never)
-func probePass(_ events: [CompactEvent], _ auditor: inout Auditor) {
+func probePass(_ events: [CompactEvent], _ auditor: inout Auditor, batched: Bool) {
   events.withUnsafeBufferPointer { events in
-    for event in events { auditor.audit(event) }
+    if batched {
+      auditor.audit(contentsOf: events)
+    } else {
+      for event in events { auditor.audit(event) }
+    }
   }
 }
 
-/// The events of a path, as `callgrind.sh` writes its traces, among 2,000 slots (about what the
-/// benchmark's trace holds alive).
-func path(_ name: String, count: Int) -> (Session, [CompactEvent]) {
-  let session = Session(slots: 2_000)
+/// The presentation the paths step.
+let card = 1_234
+
+/// The events of a path, as `callgrind.sh` writes its traces (keep the two alike), among 2,000 slots
+/// (about what the benchmark's trace holds alive).
+func path(_ name: String, count: Int) -> (Auditor, [CompactEvent]) {
+  let auditor = Auditor(slots: 2_000)
+  // The path's starting state, written through the records' buffers before any step (no copy to make).
+  let session = auditor.session
   var events: [CompactEvent] = []
   events.reserveCapacity(count)
-  let card = 1_234
   func add(_ t: Double, _ trigger: UInt8, value: Double = .nan, presenter: Int = -1, flag: Bool = false) {
     events.append(
       CompactEvent(
@@ -591,17 +884,17 @@ func path(_ name: String, count: Int) -> (Session, [CompactEvent]) {
       }
     }
   default:
-    fatalError("usage: probe stay|cycles COUNT")
+    fatalError("usage: probe stay|cycles COUNT [batched]")
   }
-  return (session, events)
+  return (auditor, events)
 }
 
 let arguments = CommandLine.arguments
 let name = arguments.count > 1 ? arguments[1] : "stay"
 let count = arguments.count > 2 ? Int(arguments[2]) ?? 300_000 : 300_000
-let (session, events) = path(name, count: count)
-var auditor = Auditor(session: session)
-probePass(events, &auditor)
+let batched = arguments.count > 3 && arguments[3] == "batched"
+var (auditor, events) = path(name, count: count)
+probePass(events, &auditor, batched: batched)
 print(
-  "\(name): \(events.count) events, \(auditor.findings) findings, card in phase \(auditor.session.phase[1_234])"
+  "\(name): \(events.count) events, \(auditor.findings) findings, card in phase \(auditor.session.phase[card])"
 )
