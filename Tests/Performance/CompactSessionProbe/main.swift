@@ -398,38 +398,46 @@ struct Session {
     ].map { (flag: $0, holdsWith: $0) }
     let once = [(flag: Flag.completionSeen, holdsWith: Flag.completionSeen)]
     let withoutController = [(flag: Flag.controllerLogged, holdsWith: UInt32(0))]
-    row(
-      [Phase.absent, Phase.dismissed, Phase.withdrawn], Trigger.present, Decision.move,
-      Phase.presentingRequested, guards: presenterRules)
-    row(
-      [Phase.presentingRequested], Trigger.presentationWillBegin, Decision.move, Phase.presentingBegan,
-      guards: [])
-    row(
-      [Phase.presentingBegan], Trigger.animate, Decision.move, Phase.presentingAnimating,
-      guards: [(Flag.animateSeen, Flag.animateSeen)])
-    row(
-      [Phase.presentingAnimating], Trigger.complete, Decision.move, Phase.presentingCompleted,
-      guards: withoutController)
-    row([Phase.presentingCompleted], Trigger.presentationDidEnd, Decision.move, Phase.presented, guards: [])
-    row(
-      [Phase.presented, Phase.dismissed], Trigger.completion, Decision.stay, 0,
-      guards: [(Flag.refused, Flag.refused)] + once)
-    row(
-      [Phase.presented], Trigger.dismiss, Decision.move, Phase.dismissingRequested,
-      guards: [(Flag.aboveInFlight, Flag.aboveInFlight)])
-    row(
-      [Phase.dismissingRequested], Trigger.dismissalWillBegin, Decision.move, Phase.dismissingBegan,
-      guards: [])
-    row(
-      [Phase.dismissingBegan], Trigger.animate, Decision.move, Phase.dismissingAnimating,
-      guards: [(Flag.animateSeen, Flag.animateSeen)])
-    row(
-      [Phase.dismissingAnimating], Trigger.complete, Decision.move, Phase.dismissingCompleted,
-      guards: withoutController)
-    row([Phase.dismissingCompleted], Trigger.dismissalDidEnd, Decision.move, Phase.dismissed, guards: [])
-    row(
-      [Phase.presentingInteractive, Phase.dismissingInteractive], Trigger.update, Decision.stay, 0, guards: []
-    )
+    // Each direction's rows: the request, `*WillBegin`, `animateTransition`, `completeTransition`, `*DidEnd`.
+    let stayGuards = [(flag: Flag.refused, holdsWith: Flag.refused)] + once
+    let rows:
+      [(
+        from: [UInt8], trigger: UInt8, decision: UInt8, to: UInt8, guards: [(flag: UInt32, holdsWith: UInt32)]
+      )] = [
+        (
+          [Phase.absent, Phase.dismissed, Phase.withdrawn], Trigger.present, Decision.move,
+          Phase.presentingRequested, presenterRules
+        ),
+        (
+          [Phase.presentingRequested], Trigger.presentationWillBegin, Decision.move, Phase.presentingBegan, []
+        ),
+        (
+          [Phase.presentingBegan], Trigger.animate, Decision.move, Phase.presentingAnimating,
+          [(Flag.animateSeen, Flag.animateSeen)]
+        ),
+        (
+          [Phase.presentingAnimating], Trigger.complete, Decision.move, Phase.presentingCompleted,
+          withoutController
+        ),
+        ([Phase.presentingCompleted], Trigger.presentationDidEnd, Decision.move, Phase.presented, []),
+        (
+          [Phase.presented], Trigger.dismiss, Decision.move, Phase.dismissingRequested,
+          [(Flag.aboveInFlight, Flag.aboveInFlight)]
+        ),
+        ([Phase.dismissingRequested], Trigger.dismissalWillBegin, Decision.move, Phase.dismissingBegan, []),
+        (
+          [Phase.dismissingBegan], Trigger.animate, Decision.move, Phase.dismissingAnimating,
+          [(Flag.animateSeen, Flag.animateSeen)]
+        ),
+        (
+          [Phase.dismissingAnimating], Trigger.complete, Decision.move, Phase.dismissingCompleted,
+          withoutController
+        ),
+        ([Phase.dismissingCompleted], Trigger.dismissalDidEnd, Decision.move, Phase.dismissed, []),
+        ([Phase.presented, Phase.dismissed], Trigger.completion, Decision.stay, 0, stayGuards),
+        ([Phase.presentingInteractive, Phase.dismissingInteractive], Trigger.update, Decision.stay, 0, []),
+      ]
+    for entry in rows { row(entry.from, entry.trigger, entry.decision, entry.to, guards: entry.guards) }
     let guards = buffer(Guard(mask: 0, value: 0, decision: 0, target: 0), max(rules.count, 1))
     for (index, rule) in rules.enumerated() { guards[index] = rule }
     self.guards = guards
