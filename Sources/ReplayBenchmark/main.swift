@@ -326,8 +326,9 @@ func runBenchmark() -> Int32 {
     let counting = timed - startUp
     let name = "wc -l (file x\(copies), less start-up)"
     if counting >= 0.1 {
-      wcTime = counting / Double(copies)
-      print(row(name, seconds: counting / Double(copies), bytes: bytes, events: events, peak: nil))
+      let perCopy = counting / Double(copies)
+      wcTime = perCopy
+      print(row(name, seconds: perCopy, bytes: bytes, events: events, peak: nil))
     } else {
       print("\(name.padding(toLength: 34, withPad: " ", startingAt: 0)) too short to time: a larger --file")
     }
