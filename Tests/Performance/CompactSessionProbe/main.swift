@@ -55,7 +55,6 @@ enum Trigger {
   static let animate: UInt8 = 6
   static let complete: UInt8 = 7
   static let completion: UInt8 = 8
-  static let startInteractive: UInt8 = 9
   static let update: UInt8 = 10
   static let count = 32
 }
@@ -102,7 +101,6 @@ enum Flag {
   static let animateSeen: UInt32 = 1 << 9
   static let completionSeen: UInt32 = 1 << 10
   static let settledByGroup: UInt32 = 1 << 11
-  static let reportedUnknown: UInt32 = 1 << 12
   static let pendingAppearance: UInt32 = 1 << 13
   static let isRoot: UInt32 = 1 << 14
   static let animated: UInt32 = 1 << 15
@@ -208,11 +206,15 @@ final class Records {
   let carrierEndedT: UnsafeMutablePointer<Double>
   let endedSlot: UnsafeMutablePointer<Int32>
   let endedT: UnsafeMutablePointer<Double>
+  /// Every buffer above, for `deinit` (their values are plain numbers, so nothing needs deinitializing).
+  private let allocations: [UnsafeMutableRawPointer]
 
   init(slots: Int, copying other: Records? = nil) {
     self.slots = slots
+    var allocations: [UnsafeMutableRawPointer] = []
     func buffer<T>(_ value: T, _ from: UnsafeMutablePointer<T>?) -> UnsafeMutablePointer<T> {
       let buffer = UnsafeMutablePointer<T>.allocate(capacity: slots)
+      allocations.append(UnsafeMutableRawPointer(buffer))
       if let from {
         buffer.initialize(from: from, count: slots)
       } else {
@@ -260,49 +262,11 @@ final class Records {
     carrierEndedT = buffer(.nan, other?.carrierEndedT)
     endedSlot = buffer(0, other?.endedSlot)
     endedT = buffer(0, other?.endedT)
+    self.allocations = allocations
   }
 
   deinit {
-    phase.deallocate()
-    flags.deallocate()
-    requestT.deallocate()
-    willBeginT.deallocate()
-    animateT.deallocate()
-    declaredDuration.deallocate()
-    completeT.deallocate()
-    didEndT.deallocate()
-    lastT.deallocate()
-    lastDriveT.deallocate()
-    lastLine.deallocate()
-    requestLine.deallocate()
-    progress.deallocate()
-    undrivenSince.deallocate()
-    serial.deallocate()
-    presenter.deallocate()
-    child.deallocate()
-    inFlightPosition.deallocate()
-    inFlight.deallocate()
-    interactiveStartT.deallocate()
-    interactiveStartLine.deallocate()
-    commitT.deallocate()
-    commitProgress.deallocate()
-    commitKind.deallocate()
-    deferredCommit.deallocate()
-    lateCommit.deallocate()
-    deferredSpeed.deallocate()
-    seen.deallocate()
-    reported.deallocate()
-    interruptions.deallocate()
-    undrivenSinceLine.deallocate()
-    gestureEndedT.deallocate()
-    gestureLastT.deallocate()
-    openLayoutLine.deallocate()
-    nestedLayout.deallocate()
-    pendingAppearanceLine.deallocate()
-    groupCount.deallocate()
-    carrierEndedT.deallocate()
-    endedSlot.deallocate()
-    endedT.deallocate()
+    for allocation in allocations { allocation.deallocate() }
   }
 }
 
