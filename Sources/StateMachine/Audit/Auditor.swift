@@ -241,7 +241,8 @@ public struct Auditor: Sendable, Codable {
   }
 
   /// How many presentations the machine holds now, the roots they were presented from included: what an
-  /// audit's memory grows with (``AuditConfiguration/presentationLimit``).
+  /// audit's memory grows with (``AuditConfiguration/presentationLimit``), besides at most 64 roots kept
+  /// idle.
   public var heldPresentations: Int { session.presentationCount }
 
   /// Starts keeping the ids of the presentations the machine forgets, for `takeForgotten()`.

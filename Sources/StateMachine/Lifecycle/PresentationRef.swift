@@ -12,7 +12,8 @@ struct PresentationRef: Sendable, Hashable {
 }
 
 /// Who presents a presentation: a window scene's root (`"root"` or `"root:NAME"`, always present, so named
-/// by its id: the session keeps a slot for a root only while it presents something), or another
+/// by its id: the session keeps a slot for a root while it presents something, and for up to 64 idle
+/// roots), or another
 /// presentation. Decided once, when the presentation joins a stack.
 ///
 /// ```swift

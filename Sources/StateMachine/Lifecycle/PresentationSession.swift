@@ -150,24 +150,28 @@ package struct PresentationSession: Sendable {
   /// Ids with a transition in flight.
   package var inFlight: Set<String> { Set(storage.inFlightSlots.map { storage.id(ofSlot: $0) }) }
 
-  /// How many ids hold a slot: what the session's memory grows with.
-  var slotsInUse: Int { storage.count }
+  /// How many slots hold an id, idle roots included: what the session's memory grows with.
+  var slotsInUse: Int { storage.slotCount }
 
   /// Whether any transition is in flight.
   package var hasTransitionsInFlight: Bool { !storage.inFlightSlots.isEmpty }
 
   // MARK: Slots
 
+  /// The slot of `id`, taking one for an id not held yet (or waking an idle root): every step reaches the
+  /// slots it changes through here.
   @inline(__always)
   mutating func slotCreating(_ id: String) -> Int {
     let slot = storage.slotCreating(id)
     stack.ensureNode(slot)
+    storage.wakeIfIdle(slot)
     return slot
   }
 
-  /// Gives the slot back when nothing about its id is left to remember, in the storage or the stack.
+  /// Gives the slot back when nothing about its id is left to remember, in the storage or the stack (a
+  /// root may stay, idle: `SessionStorage.keepsIdle(_:)`).
   mutating func releaseIfVacant(_ slot: Int) {
-    guard storage.isVacant(slot), stack.nodes[slot].isVacant else { return }
+    guard storage.isVacant(slot), stack.nodes[slot].isVacant, !storage.keepsIdle(slot) else { return }
     storage.release(slot)
   }
 
@@ -215,13 +219,17 @@ package struct PresentationSession: Sendable {
     }
     if storage.slots[slot].isRoot {
       let stepped = handleRoot(trigger, event, slot: slot, line: line, into: &step)
-      releaseIfVacant(slot)  // a root that presents nothing keeps no slot
+      releaseIfVacant(slot)  // a root that presents nothing is kept idle, or gives its slot back
       return stepped
     }
     switch trigger {
     case .present:
-      storage.slots[slot].refused = nil
-      storage.slots[slot].refusedDismissCompletion = false
+      // Cleared only when set (as below, and in `apply`): a write checks the slots' uniqueness, and writing
+      // `nil` destroys the refusal it replaces, on every request.
+      if storage.reading(slot, { $0.pointee.hasRefusal || $0.pointee.refusedDismissCompletion }) {
+        storage.slots[slot].refused = nil
+        storage.slots[slot].refusedDismissCompletion = false
+      }
       let presenter = event.payload.presenter ?? Self.defaultRoot
       apply(.present, to: slot, event, line: line, presenter: presenter, into: &step)
       if step.rule != nil { storage.slots[slot].refused = .present(presenter: presenter) }
@@ -231,9 +239,15 @@ package struct PresentationSession: Sendable {
       // refused quietly is still refused: the callbacks it brings follow from it, and a second dismiss is a
       // double dismiss again.
       apply(.dismiss, to: slot, event, line: line, into: &step)
-      storage.slots[slot].refused = step.rule != nil || step.effects.refused ? .dismiss : nil
+      let refused = step.rule != nil || step.effects.refused
+      if refused || storage.reading(slot, { $0.pointee.hasRefusal }) {
+        storage.slots[slot].refused = refused ? .dismiss : nil
+      }
       // UIKit runs a refused dismiss's completion block at once (<doc:Rules#Completion>).
-      storage.slots[slot].refusedDismissCompletion = step.to == step.from
+      let owesCompletion = step.to == step.from
+      if owesCompletion != storage.reading(slot, { $0.pointee.refusedDismissCompletion }) {
+        storage.slots[slot].refusedDismissCompletion = owesCompletion
+      }
     case .presentationWillBegin, .presentationDidEndTrue, .presentationDidEndFalse, .dismissalWillBegin,
       .dismissalDidEndTrue, .dismissalDidEndFalse, .animate, .startInteractive, .interruptibleAnimator,
       .update,
@@ -484,7 +498,9 @@ package struct PresentationSession: Sendable {
       storage.slots[slot].reportedUnknown = true
       reportedUnknownCount += 1
     }
-    if to.isInFlight { storage.slots[slot].refused = nil }
+    // Written only when there is a refusal to clear: writing `nil` over `nil` checked the slots' uniqueness
+    // and destroyed the old value on every general step.
+    if to.isInFlight, wasRefused { storage.slots[slot].refused = nil }
     storage.setInFlight(slot, to.isInFlight)
     if takesStackAlong, from.isPresentedAndIdle, to.direction == .dismissing {
       dismissTogether(slot, event, line: line, into: &step.effects)  // dismissing lower in the stack
@@ -605,8 +621,10 @@ package struct PresentationSession: Sendable {
       presenter = .presentation(storage.ref(ofSlot: top))
     }
     stack.nodes[slot].presenter = presenter
-    stack.nodes[slot].group = []
-    storage.slots[slot].lifecycle.updateTransition { $0.settledByGroup = false }
+    if !stack.nodes[slot].group.isEmpty { stack.nodes[slot].group = [] }
+    if storage.readingTransition(slot, { $0.settledByGroup }) == true {
+      storage.slots[slot].lifecycle.updateTransition { $0.settledByGroup = false }
+    }
     switch presenter {
     case .root(let root):
       stack.nodes[slotCreating(root)].child = ref
@@ -622,7 +640,7 @@ package struct PresentationSession: Sendable {
 
   private mutating func unlink(_ slot: Int) {
     if let rootSlot = stack.unlink(slot, ref: storage.ref(ofSlot: slot), in: storage) {
-      releaseIfVacant(rootSlot)  // memory follows the roots in use, not every root ever named
+      releaseIfVacant(rootSlot)  // memory follows the roots in use (and a few idle), not every root named
     }
   }
 
@@ -909,8 +927,8 @@ package struct PresentationSession: Sendable {
       let (id, t) = (endedQueue[endedQueueHead].id, endedQueue[endedQueueHead].t)
       endedQueueHead += 1
       // Read in place: read through the array, the slot was copied whole. The id queued is the `String`
-      // the storage holds, which its shortcut usually knows: found without hashing.
-      guard let slot = storage.hintedSlot(of: id) ?? storage.slot(of: id),
+      // the storage holds, which its shortcut usually knows: found without hashing (`slot(of:)` tries it).
+      guard let slot = storage.slot(of: id),
         storage.reading(
           slot, { !$0.pointee.lifecycle.phase.isLive && $0.pointee.lifecycle.phase != .absent }),
         storage.readingTransition(slot, { $0.didEndT }) == t

@@ -8,8 +8,9 @@
 /// ```
 ///
 /// A slot is given back when nothing about its id is left to remember (`isVacant(_:)`), and reused for the next
-/// id; its generation then moves on, so a `PresentationRef` to the old id no longer resolves. Memory grows
-/// with the ids alive at once, not with the trace.
+/// id; its generation then moves on, so a `PresentationRef` to the old id no longer resolves. A root is the
+/// exception, up to `idleRootLimit` of them: it keeps its slot while idle, since it presents again and again.
+/// Memory grows with the ids alive at once, not with the trace.
 struct SessionStorage: Sendable {
   /// Everything the session knows about one id.
   struct Slot: Sendable {
@@ -29,6 +30,8 @@ struct SessionStorage: Sendable {
     var generation: UInt32 = 0
     /// The slot holds an id: false once it is given back, until an id takes it again.
     var isHeld = true
+    /// A root kept in its slot though nothing about it is left to remember (see `keepsIdle(_:)`).
+    var isIdle = false
 
     /// Inlined, as the lifecycle's: the slot is then built in the memory it goes to.
     @inline(__always)
@@ -82,12 +85,24 @@ struct SessionStorage: Sendable {
   /// The slots with a transition in flight, in no order.
   private(set) var inFlightSlots: [Int] = []
 
-  /// How many ids hold a slot: what the session's memory grows with.
-  var count: Int { index.count }
+  /// How many ids hold a slot for what the session remembers about them: the presentations, and the roots
+  /// that present one (the idle roots kept are not counted).
+  var count: Int { index.count - idleRootCount }
 
-  /// The slot of `id`, if the storage holds it.
+  /// How many slots hold an id, idle roots included: what the session's memory grows with.
+  var slotCount: Int { index.count }
+
+  /// The most roots kept idle in their slots (`keepsIdle(_:)`).
+  static let idleRootLimit = 64
+  /// How many slots hold an idle root.
+  private(set) var idleRootCount = 0
+
+  /// The slot of `id`, if the storage holds it: through the index's shortcut when it knows the `String` (a
+  /// presenter named by the request, a root as its presentations name it), which saves hashing the id and
+  /// comparing its bytes, two or three times a `present` (about 18 instructions an event over a card
+  /// presented and dismissed again and again).
   @inline(__always)
-  func slot(of id: String) -> Int? { index.slot(of: id) }
+  func slot(of id: String) -> Int? { index.hintedSlot(of: id) ?? index.slot(of: id) }
 
   /// A reference to the id in `slot`.
   @inline(__always)
@@ -133,11 +148,6 @@ struct SessionStorage: Sendable {
     reading(slot) { $0.pointee.lifecycle.readTransition(read) }
   }
 
-  /// The slot of `id` when the index's shortcut knows the `String` (say, the one the storage was given for
-  /// it); `nil` decides nothing.
-  @inline(__always)
-  func hintedSlot(of id: String) -> Int? { index.hintedSlot(of: id) }
-
   /// The slot of `id`, taking a vacant one (or a new one) for an id not held yet.
   @inline(__always)
   mutating func slotCreating(_ id: String) -> Int {
@@ -180,6 +190,31 @@ struct SessionStorage: Sendable {
     }
   }
 
+  /// Whether the vacant `slot` stays held as an idle root rather than being given back: a root presents
+  /// again and again (a scene's presentation is presented and dismissed, the default root's cards one
+  /// after another), and giving its slot back when its presentation ended, to take one again at the next
+  /// present, cost about 1,000 instructions a cycle. At most `idleRootLimit` roots are kept, so memory still
+  /// follows the roots in use, not every root a trace names. The caller checked that `slot` is vacant.
+  @inline(__always)
+  mutating func keepsIdle(_ slot: Int) -> Bool {
+    let (isRoot, isIdle) = reading(slot) { ($0.pointee.isRoot, $0.pointee.isIdle) }
+    guard isRoot else { return false }
+    if isIdle { return true }
+    guard idleRootCount < Self.idleRootLimit else { return false }
+    slots[slot].isIdle = true
+    idleRootCount += 1
+    return true
+  }
+
+  /// The idle root in `slot` is in use again (it is about to present, or to be told something): it counts
+  /// as held until it is idle again.
+  @inline(__always)
+  mutating func wakeIfIdle(_ slot: Int) {
+    guard reading(slot, { $0.pointee.isIdle }) else { return }
+    slots[slot].isIdle = false
+    idleRootCount -= 1
+  }
+
   /// Gives the slot back (its id forgotten, its generation moved on); the caller checked that nothing about
   /// the id is left to remember, here and in the stack.
   mutating func release(_ slot: Int) {
@@ -195,8 +230,18 @@ struct SessionStorage: Sendable {
   }
 
   /// Keeps `inFlightSlots` in step with the slot's phase.
+  @inline(__always)
   mutating func setInFlight(_ slot: Int, _ inFlight: Bool) {
-    let position = Int(slots[slot].inFlightPosition)
+    // Read in place first: most steps leave the slot where it was, and a write access (even one that writes
+    // nothing) checked the array's uniqueness on every general step.
+    let position = Int(reading(slot) { $0.pointee.inFlightPosition })
+    guard inFlight != (position >= 0) else { return }
+    moveInFlight(slot, inFlight, position: position)
+  }
+
+  /// `setInFlight` for a slot whose transition just went in flight or out of it.
+  @inline(never)
+  private mutating func moveInFlight(_ slot: Int, _ inFlight: Bool, position: Int) {
     if inFlight, position < 0 {
       slots[slot].inFlightPosition = Int32(truncatingIfNeeded: inFlightSlots.count)
       inFlightSlots.append(slot)
