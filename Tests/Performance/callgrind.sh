@@ -56,26 +56,15 @@ fi
 measure "HEAD" "$head_bin"
 echo "($events events, seed 42; instructions counted by callgrind, each minus its fixed cost)"
 
-# Three paths of the machine alone (HEAD only: a build older than `--file` for `--only auditor` cannot). The
-# first two: a presentation begun interactively, then N lines of one kind, 0.1 ms apart. `panChanged` only
-# notes the finger, so it is close to what any event costs; `updateInteractiveTransition` is a plain stay of
-# the table. The third takes the general step on every line: a card presented and dismissed N/12 times with
-# an animator (the request, `*WillBegin`, `animateTransition`, `completeTransition`, `*DidEnd` and the
-# completion block, each way). `compact-session-probe.sh` counts the second and third in a probe of the
-# session's rewrite.
-path_trace() { # KIND EXTRA_KEYS
-  awk -v n="$events" -v kind="$1" -v extra="$2" 'BEGIN {
-    print "{\"format\":\"presentation-trace\",\"version\":1}"
-    print "{\"t\":1,\"id\":\"p\",\"event\":\"present\",\"presenter\":\"root\",\"animated\":true,\"style\":\"custom\"}"
-    print "{\"t\":1.001,\"id\":\"p\",\"event\":\"presentationTransitionWillBegin\"}"
-    print "{\"t\":1.002,\"id\":\"p\",\"event\":\"startInteractiveTransition\"}"
-    for (i = 1; i <= n; i++) printf "{\"t\":%.6f,\"id\":\"p\",\"event\":\"%s\"%s}\n", 1.002 + i * 0.0001, kind, extra
-  }'
-}
+# Four paths of the machine alone (HEAD only: a build older than `--file` for `--only auditor` cannot). The
+# first two: a presentation begun interactively, then N lines of one kind; the third takes the general
+# step on every line, and the fourth too, by 1,000 cards at once (`path-traces.sh` writes them). `compact-session-probe.sh` counts the second and third
+# in a probe of the session's rewrite.
+. "$(dirname "$0")/path-traces.sh"
 for kind in panChanged updateInteractiveTransition; do
   case $kind in
-    panChanged) path_trace "$kind" ',"translation":1,"velocity":2' > "$scratch/path.jsonl" ;;
-    *) path_trace "$kind" ',"percent":0.5' > "$scratch/path.jsonl" ;;
+    panChanged) path_trace "$events" "$kind" ',"translation":1,"velocity":2' > "$scratch/path.jsonl" ;;
+    *) path_trace "$events" "$kind" ',"percent":0.5' > "$scratch/path.jsonl" ;;
   esac
   lines=$((events + 3))
   path=$(( $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" --file "$scratch/path.jsonl" \
@@ -83,32 +72,22 @@ for kind in panChanged updateInteractiveTransition; do
     --file "$scratch/header.jsonl" --events 1 --only auditor) ))
   printf 'HEAD       machine alone, %-32s %6d.%d per event\n' "$kind only" $(( path / lines )) $(( path * 10 / lines % 10 ))
 done
-# The probe's `path(_:count:)` writes the same cycles: keep the two alike.
 cycles=$(( events / 12 ))
 if [ "$cycles" -lt 1 ]; then echo "EVENTS must be at least 12 for the cycles path" >&2; exit 2; fi
-awk -v n="$cycles" 'BEGIN {
-  print "{\"format\":\"presentation-trace\",\"version\":1}"
-  for (i = 0; i < n; i++) {
-    for (way = 0; way < 2; way++) {
-      t = 1 + (2 * i + way)
-      if (way == 0) {
-        printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"present\",\"presenter\":\"root\",\"animated\":true,\"style\":\"custom\"}\n", t
-        begin = "presentationTransitionWillBegin"; end = "presentationTransitionDidEnd"
-      } else {
-        printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"dismiss\",\"animated\":true}\n", t
-        begin = "dismissalTransitionWillBegin"; end = "dismissalTransitionDidEnd"
-      }
-      printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"%s\"}\n", t + 0.0003, begin
-      printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"animateTransition\",\"duration\":0.3}\n", t + 0.001
-      printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"completeTransition\",\"didComplete\":true}\n", t + 0.301
-      printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"%s\",\"completed\":true}\n", t + 0.3013, end
-      printf "{\"t\":%.4f,\"id\":\"card\",\"event\":\"completion\"}\n", t + 0.3016
-    }
-  }
-}' > "$scratch/path.jsonl"
+cycles_trace "$cycles" > "$scratch/path.jsonl"
 lines=$(( cycles * 12 ))
 path=$(( $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" --file "$scratch/path.jsonl" \
   --events "$lines" --only auditor) - $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" \
   --file "$scratch/header.jsonl" --events 1 --only auditor) ))
 printf 'HEAD       machine alone, %-32s %6d.%d per event\n' "present/dismiss cycles" $(( path / lines )) \
+  $(( path * 10 / lines % 10 ))
+# The same cycles by 1,000 cards at once, each on its own root: 2,000 ids alive, as on the benchmark's trace.
+rounds=$(( events / 12000 ))
+if [ "$rounds" -lt 1 ]; then echo "EVENTS must be at least 12000 for the path of 1,000 cards" >&2; exit 2; fi
+many_trace "$rounds" > "$scratch/path.jsonl"
+lines=$(( rounds * 12000 ))
+path=$(( $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" --file "$scratch/path.jsonl" \
+  --events "$lines" --only auditor) - $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" \
+  --file "$scratch/header.jsonl" --events 1 --only auditor) ))
+printf 'HEAD       machine alone, %-32s %6d.%d per event\n' "the cycles, 1,000 cards at once" $(( path / lines )) \
   $(( path * 10 / lines % 10 ))

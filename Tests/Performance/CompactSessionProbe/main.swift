@@ -816,7 +816,7 @@ func probePass(_ events: [CompactEvent], _ auditor: inout Auditor, batched: Bool
 /// The presentation the paths step.
 let card = 1_234
 
-/// The events of a path, as `callgrind.sh` writes its traces (keep the two alike), among 2,000 slots
+/// The events of a path, as `path-traces.sh` writes the traces (keep the two alike), among 2,000 slots
 /// (about what the benchmark's trace holds alive).
 func path(_ name: String, count: Int) -> (Auditor, [CompactEvent]) {
   let auditor = Auditor(slots: 2_000)
@@ -824,10 +824,13 @@ func path(_ name: String, count: Int) -> (Auditor, [CompactEvent]) {
   let session = auditor.session
   var events: [CompactEvent] = []
   events.reserveCapacity(count)
-  func add(_ t: Double, _ trigger: UInt8, value: Double = .nan, presenter: Int = -1, flag: Bool = false) {
+  func add(
+    _ t: Double, _ trigger: UInt8, value: Double = .nan, presenter: Int = -1, flag: Bool = false,
+    id: Int = card
+  ) {
     events.append(
       CompactEvent(
-        t: t, value: value, line: Int32(events.count + 2), id: Int32(card), presenter: Int32(presenter),
+        t: t, value: value, line: Int32(events.count + 2), id: Int32(id), presenter: Int32(presenter),
         trigger: trigger, flag: flag))
   }
   switch name {
@@ -855,8 +858,39 @@ func path(_ name: String, count: Int) -> (Auditor, [CompactEvent]) {
         add(t + 0.3016, Trigger.completion)
       }
     }
+  case "many":
+    // The cycles of `cycles`, by 1,000 cards at once, each on a root of its own (ids 0 to 999, their roots
+    // 1,000 to 1,999: the 2,000 slots), a step of every card before the next step of any (`many_trace` in
+    // path-traces.sh writes the same lines).
+    let cards = 1_000
+    for root in cards..<(2 * cards) {
+      session.flags[root] = Flag.isRoot
+      session.phase[root] = Phase.presented
+    }
+    let offsets = [0, 0.0003, 0.001, 0.301, 0.3013, 0.3016]
+    for cycle in 0..<(count / 12 / cards) {
+      for way in 0..<2 {
+        let t = 1 + Double(2 * cycle + way)
+        for (step, offset) in offsets.enumerated() {
+          for card in 0..<cards {
+            let at = t + offset + Double(card) * 1e-7
+            switch (step, way) {
+            case (0, 0): add(at, Trigger.present, presenter: cards + card, flag: true, id: card)
+            case (0, _): add(at, Trigger.dismiss, flag: true, id: card)
+            case (1, 0): add(at, Trigger.presentationWillBegin, id: card)
+            case (1, _): add(at, Trigger.dismissalWillBegin, id: card)
+            case (2, _): add(at, Trigger.animate, value: 0.3, id: card)
+            case (3, _): add(at, Trigger.complete, flag: true, id: card)
+            case (4, 0): add(at, Trigger.presentationDidEnd, flag: true, id: card)
+            case (4, _): add(at, Trigger.dismissalDidEnd, flag: true, id: card)
+            default: add(at, Trigger.completion, id: card)
+            }
+          }
+        }
+      }
+    }
   default:
-    fatalError("usage: probe stay|cycles COUNT [batched]")
+    fatalError("usage: probe stay|cycles|many COUNT [batched|timed|timed-batched]")
   }
   return (auditor, events)
 }
@@ -864,9 +898,27 @@ func path(_ name: String, count: Int) -> (Auditor, [CompactEvent]) {
 let arguments = CommandLine.arguments
 let name = arguments.count > 1 ? arguments[1] : "stay"
 let count = arguments.count > 2 ? Int(arguments[2]) ?? 300_000 : 300_000
-let batched = arguments.count > 3 && arguments[3] == "batched"
-var (auditor, events) = path(name, count: count)
-probePass(events, &auditor, batched: batched)
-print(
-  "\(name): \(events.count) events, \(auditor.findings) findings, card in phase \(auditor.session.phase[card])"
-)
+let mode = arguments.count > 3 ? arguments[3] : ""
+if mode == "timed" || mode == "timed-batched" {
+  // The wall clock of the probe's loop alone (the events are built before), best of seven runs on a fresh
+  // auditor each: the steps a second the compact design reaches on this machine, beside `ReplayBenchmark`'s.
+  var best = Duration.seconds(1_000)
+  for _ in 0..<7 {
+    var (auditor, events) = path(name, count: count)
+    let clock = ContinuousClock()
+    let start = clock.now
+    probePass(events, &auditor, batched: mode == "timed-batched")
+    best = min(best, clock.now - start)
+    precondition(auditor.session.phase[card] != 0xFF)  // the work is used
+  }
+  let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) * 1e-18
+  print(
+    "\(name)\(mode == "timed-batched" ? ", batched" : ""): \(count) steps in \(seconds) s (best of 7), "
+      + "\(Double(count) / seconds / 1e6) M steps a second")
+} else {
+  var (auditor, events) = path(name, count: count)
+  probePass(events, &auditor, batched: mode == "batched")
+  print(
+    "\(name): \(events.count) events, \(auditor.findings) findings, card in phase \(auditor.session.phase[card])"
+  )
+}
