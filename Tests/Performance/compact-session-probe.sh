@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Counts, with callgrind, what the machine's steps cost in the probe of the compact session
 # (CompactSessionProbe/main.swift: the session's facts in parallel buffers indexed by an interned integer
-# id, guards as bit tests, a compact event), on the three paths whose cost through today's machine
+# id, guards as bit tests, a compact event), on the paths whose cost through today's machine
 # `callgrind.sh` prints last, so the two can be set side by side; then what reading the benchmark's trace
 # into compact events costs (CompactReaderProbe/main.swift) beside `TraceReader` on the same file, after
 # checking the probe's events against Python's json module (CompactReaderProbe/reference.py).
@@ -12,10 +12,12 @@
 # - cycles: a card presented and dismissed with an animator, twelve lines a cycle, each the general step;
 # - many:   the same cycles by 1,000 cards at once, each on its own root (2,000 ids alive, as on the
 #           benchmark's trace), a step of every card before the next step of any;
+# - mixed:  the cycles of `many`, each card's shifted in time, the lines in time order: consecutive lines
+#           come from cards at different steps;
 # each as the library steps events (one call and one uniqueness check an event) and batched (one a batch).
 # EVENTS (default 300000, rounded down to whole cycles: 12 lines, 12,000 for `many`) events a path,
 # counting only inside the probe's loop, minus one cycle's count. The probe writes its paths as
-# `path-traces.sh` writes the traces `callgrind.sh` measures. Then the wall clock of the same three paths,
+# `path-traces.sh` writes the traces `callgrind.sh` measures. Then the wall clock of the same four paths,
 # 3,000,000 steps each (STEPS, rounded down to 12,000s), in the probe (best of seven) and in today's
 # machine (`ReplayBenchmark --file P --only auditor` on the trace `path-traces.sh` writes, best of five):
 # the steps a second each reaches on this machine, in one run.
@@ -38,10 +40,9 @@ count() { # PATH EVENTS [batched]: the instructions callgrind counts inside the 
   awk '/^(summary|totals):/ { print $2; exit }' "$scratch/out"
 }
 
-for path in stay cycles many; do
-  # `many` steps whole rounds of 1,000 cards' cycles: 12,000 lines each.
-  unit=12
-  [ "$path" = many ] && unit=12000
+for path in stay cycles many mixed; do
+  # `many` and `mixed` step whole rounds of 1,000 cards' cycles: 12,000 lines each.
+  case $path in many | mixed) unit=12000 ;; *) unit=12 ;; esac
   n=$(( events / unit * unit ))
   [ "$n" -gt "$unit" ] || { echo "EVENTS must be at least $(( 2 * unit )) for the $path path" >&2; exit 2; }
   "$scratch/probe" "$path" "$n"
@@ -59,7 +60,7 @@ repo=$(git -C "$here" rev-parse --show-toplevel)
 # The wall clock: steps a second, the probe beside today's machine on the same path.
 steps=$(( ${STEPS:-3000000} / 12000 * 12000 ))
 . "$here/path-traces.sh"
-for path in stay cycles many; do
+for path in stay cycles many mixed; do
   case $path in
     stay)
       path_trace "$steps" updateInteractiveTransition ',"percent":0.5' > "$scratch/path.jsonl"
@@ -71,6 +72,10 @@ for path in stay cycles many; do
       ;;
     many)
       many_trace $(( steps / 12000 )) > "$scratch/path.jsonl"
+      lines=$steps
+      ;;
+    mixed)
+      mixed_trace $(( steps / 12000 )) > "$scratch/path.jsonl"
       lines=$steps
       ;;
   esac

@@ -8,7 +8,7 @@
 # - cycles_trace CYCLES: a card presented and dismissed CYCLES times with an animator, twelve lines a cycle
 #   (the request, `*WillBegin`, `animateTransition`, `completeTransition`, `*DidEnd` and the completion
 #   block, each way), every line the general step;
-# - many_trace CYCLES (below): the same cycles by 1,000 cards at once.
+# - many_trace CYCLES and mixed_trace CYCLES (below): the same cycles by 1,000 cards at once.
 path_trace() {
   awk -v n="$1" -v kind="$2" -v extra="$3" 'BEGIN {
     print "{\"format\":\"presentation-trace\",\"version\":1}"
@@ -75,4 +75,39 @@ many_trace() {
       }
     }
   }'
+}
+
+# - mixed_trace CYCLES: the cycles of many_trace, each card's shifted in time by (K × 1.3 ms) mod 1 s, the
+#   lines in the order of their times (ties in card order): consecutive lines come from cards at different
+#   steps, as on the benchmark's trace, so no run of one trigger helps the branch predictor.
+mixed_trace() {
+  awk -v n="$1" 'BEGIN {
+    split("0 0.0003 0.001 0.301 0.3013 0.3016", offset, " ")
+    for (i = 0; i < n; i++) {
+      for (way = 0; way < 2; way++) {
+        for (k = 0; k < 1000; k++) {
+          shift = (k * 0.0013) - int(k * 0.0013)
+          for (step = 1; step <= 6; step++) {
+            at = 1 + (2 * i + way) + offset[step] + shift
+            if (step == 1 && way == 0) {
+              line = sprintf("\"id\":\"c%d\",\"event\":\"present\",\"presenter\":\"root:c%d\",\"animated\":true,\"style\":\"custom\"}", k, k)
+            } else if (step == 1) {
+              line = sprintf("\"id\":\"c%d\",\"event\":\"dismiss\",\"animated\":true}", k)
+            } else if (step == 2) {
+              line = sprintf("\"id\":\"c%d\",\"event\":\"%s\"}", k, way == 0 ? "presentationTransitionWillBegin" : "dismissalTransitionWillBegin")
+            } else if (step == 3) {
+              line = sprintf("\"id\":\"c%d\",\"event\":\"animateTransition\",\"duration\":0.3}", k)
+            } else if (step == 4) {
+              line = sprintf("\"id\":\"c%d\",\"event\":\"completeTransition\",\"didComplete\":true}", k)
+            } else if (step == 5) {
+              line = sprintf("\"id\":\"c%d\",\"event\":\"%s\",\"completed\":true}", k, way == 0 ? "presentationTransitionDidEnd" : "dismissalTransitionDidEnd")
+            } else {
+              line = sprintf("\"id\":\"c%d\",\"event\":\"completion\"}", k)
+            }
+            printf "%.7f\t%d\t{\"t\":%.7f,%s\n", at, k, at, line
+          }
+        }
+      }
+    }
+  }' | LC_ALL=C sort -t "$(printf '\t')" -k1,1g -k2,2n | cut -f3 | { echo '{"format":"presentation-trace","version":1}'; cat; }
 }

@@ -889,8 +889,47 @@ func path(_ name: String, count: Int) -> (Auditor, [CompactEvent]) {
         }
       }
     }
+  case "mixed":
+    // The cycles of `many`, each card's shifted in time by (K × 1.3 ms) mod 1 s and the events in the order
+    // of their times (ties in card order), as `mixed_trace` in path-traces.sh writes them: consecutive
+    // events come from cards at different steps.
+    let cards = 1_000
+    for root in cards..<(2 * cards) {
+      session.flags[root] = Flag.isRoot
+      session.phase[root] = Phase.presented
+    }
+    let offsets = [0, 0.0003, 0.001, 0.301, 0.3013, 0.3016]
+    var timed: [(t: Double, card: Int, step: Int, way: Int)] = []
+    for cycle in 0..<(count / 12 / cards) {
+      for way in 0..<2 {
+        for card in 0..<cards {
+          // Written without `fmod` and `round` (the probe links no libm): the times are positive.
+          let spread = Double(card) * 0.0013
+          let shift = spread - Double(Int(spread))
+          for step in offsets.indices {
+            let at = 1 + Double(2 * cycle + way) + offsets[step] + shift
+            timed.append((Double(Int(at * 1e7 + 0.5)) / 1e7, card, step, way))
+          }
+        }
+      }
+    }
+    timed.sort { ($0.t, $0.card) < ($1.t, $1.card) }
+    for event in timed {
+      let (at, card, way) = (event.t, event.card, event.way)
+      switch (event.step, way) {
+      case (0, 0): add(at, Trigger.present, presenter: cards + card, flag: true, id: card)
+      case (0, _): add(at, Trigger.dismiss, flag: true, id: card)
+      case (1, 0): add(at, Trigger.presentationWillBegin, id: card)
+      case (1, _): add(at, Trigger.dismissalWillBegin, id: card)
+      case (2, _): add(at, Trigger.animate, value: 0.3, id: card)
+      case (3, _): add(at, Trigger.complete, flag: true, id: card)
+      case (4, 0): add(at, Trigger.presentationDidEnd, flag: true, id: card)
+      case (4, _): add(at, Trigger.dismissalDidEnd, flag: true, id: card)
+      default: add(at, Trigger.completion, id: card)
+      }
+    }
   default:
-    fatalError("usage: probe stay|cycles|many COUNT [batched|timed|timed-batched]")
+    fatalError("usage: probe stay|cycles|many|mixed COUNT [batched|timed|timed-batched]")
   }
   return (auditor, events)
 }
