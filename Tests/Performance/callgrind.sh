@@ -61,33 +61,26 @@ echo "($events events, seed 42; instructions counted by callgrind, each minus it
 # step on every line, and the fourth too, by 1,000 cards at once (`path-traces.sh` writes them). `compact-session-probe.sh` counts the second and third
 # in a probe of the session's rewrite.
 . "$(dirname "$0")/path-traces.sh"
+path() { # NAME LINES: the machine alone on $scratch/path.jsonl's LINES events, less the header's run
+  local total
+  total=$(( $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" --file "$scratch/path.jsonl" \
+    --events "$2" --only auditor) - $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" \
+    --file "$scratch/header.jsonl" --events 1 --only auditor) ))
+  printf 'HEAD       machine alone, %-32s %6d.%d per event\n' "$1" $(( total / $2 )) $(( total * 10 / $2 % 10 ))
+}
 for kind in panChanged updateInteractiveTransition; do
   case $kind in
     panChanged) path_trace "$events" "$kind" ',"translation":1,"velocity":2' > "$scratch/path.jsonl" ;;
     *) path_trace "$events" "$kind" ',"percent":0.5' > "$scratch/path.jsonl" ;;
   esac
-  lines=$((events + 3))
-  path=$(( $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" --file "$scratch/path.jsonl" \
-    --events "$lines" --only auditor) - $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" \
-    --file "$scratch/header.jsonl" --events 1 --only auditor) ))
-  printf 'HEAD       machine alone, %-32s %6d.%d per event\n' "$kind only" $(( path / lines )) $(( path * 10 / lines % 10 ))
+  path "$kind only" $((events + 3))
 done
 cycles=$(( events / 12 ))
 if [ "$cycles" -lt 1 ]; then echo "EVENTS must be at least 12 for the cycles path" >&2; exit 2; fi
 cycles_trace "$cycles" > "$scratch/path.jsonl"
-lines=$(( cycles * 12 ))
-path=$(( $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" --file "$scratch/path.jsonl" \
-  --events "$lines" --only auditor) - $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" \
-  --file "$scratch/header.jsonl" --events 1 --only auditor) ))
-printf 'HEAD       machine alone, %-32s %6d.%d per event\n' "present/dismiss cycles" $(( path / lines )) \
-  $(( path * 10 / lines % 10 ))
+path "present/dismiss cycles" $(( cycles * 12 ))
 # The same cycles by 1,000 cards at once, each on its own root: 2,000 ids alive, as on the benchmark's trace.
 rounds=$(( events / 12000 ))
 if [ "$rounds" -lt 1 ]; then echo "EVENTS must be at least 12000 for the path of 1,000 cards" >&2; exit 2; fi
 many_trace "$rounds" > "$scratch/path.jsonl"
-lines=$(( rounds * 12000 ))
-path=$(( $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" --file "$scratch/path.jsonl" \
-  --events "$lines" --only auditor) - $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" \
-  --file "$scratch/header.jsonl" --events 1 --only auditor) ))
-printf 'HEAD       machine alone, %-32s %6d.%d per event\n' "the cycles, 1,000 cards at once" $(( path / lines )) \
-  $(( path * 10 / lines % 10 ))
+path "the cycles, 1,000 cards at once" $(( rounds * 12000 ))

@@ -833,6 +833,30 @@ func path(_ name: String, count: Int) -> (Auditor, [CompactEvent]) {
         t: t, value: value, line: Int32(events.count + 2), id: Int32(id), presenter: Int32(presenter),
         trigger: trigger, flag: flag))
   }
+  // The paths of many cards: 1,000 of them (ids 0 to 999), each on a root of its own (1,000 to 1,999), and
+  // the times of a cycle's six events after its request, each way.
+  let cards = 1_000
+  let offsets = [0, 0.0003, 0.001, 0.301, 0.3013, 0.3016]
+  func makeCardRoots() {
+    for root in cards..<(2 * cards) {
+      session.flags[root] = Flag.isRoot
+      session.phase[root] = Phase.presented
+    }
+  }
+  /// The `step`th event (0 to 5) of a card's cycle, presenting (`way` 0) or dismissing, from `root`.
+  func addCycleStep(_ step: Int, way: Int, at t: Double, card: Int, root: Int) {
+    switch (step, way) {
+    case (0, 0): add(t, Trigger.present, presenter: root, flag: true, id: card)
+    case (0, _): add(t, Trigger.dismiss, flag: true, id: card)
+    case (1, 0): add(t, Trigger.presentationWillBegin, id: card)
+    case (1, _): add(t, Trigger.dismissalWillBegin, id: card)
+    case (2, _): add(t, Trigger.animate, value: 0.3, id: card)
+    case (3, _): add(t, Trigger.complete, flag: true, id: card)
+    case (4, 0): add(t, Trigger.presentationDidEnd, flag: true, id: card)
+    case (4, _): add(t, Trigger.dismissalDidEnd, flag: true, id: card)
+    default: add(t, Trigger.completion, id: card)
+    }
+  }
   switch name {
   case "stay":
     session.phase[card] = Phase.presentingInteractive
@@ -862,29 +886,14 @@ func path(_ name: String, count: Int) -> (Auditor, [CompactEvent]) {
     // The cycles of `cycles`, by 1,000 cards at once, each on a root of its own (ids 0 to 999, their roots
     // 1,000 to 1,999: the 2,000 slots), a step of every card before the next step of any (`many_trace` in
     // path-traces.sh writes the same lines).
-    let cards = 1_000
-    for root in cards..<(2 * cards) {
-      session.flags[root] = Flag.isRoot
-      session.phase[root] = Phase.presented
-    }
-    let offsets = [0, 0.0003, 0.001, 0.301, 0.3013, 0.3016]
+    makeCardRoots()
     for cycle in 0..<(count / 12 / cards) {
       for way in 0..<2 {
         let t = 1 + Double(2 * cycle + way)
         for (step, offset) in offsets.enumerated() {
           for card in 0..<cards {
             let at = t + offset + Double(card) * 1e-7
-            switch (step, way) {
-            case (0, 0): add(at, Trigger.present, presenter: cards + card, flag: true, id: card)
-            case (0, _): add(at, Trigger.dismiss, flag: true, id: card)
-            case (1, 0): add(at, Trigger.presentationWillBegin, id: card)
-            case (1, _): add(at, Trigger.dismissalWillBegin, id: card)
-            case (2, _): add(at, Trigger.animate, value: 0.3, id: card)
-            case (3, _): add(at, Trigger.complete, flag: true, id: card)
-            case (4, 0): add(at, Trigger.presentationDidEnd, flag: true, id: card)
-            case (4, _): add(at, Trigger.dismissalDidEnd, flag: true, id: card)
-            default: add(at, Trigger.completion, id: card)
-            }
+            addCycleStep(step, way: way, at: at, card: card, root: cards + card)
           }
         }
       }
@@ -893,12 +902,7 @@ func path(_ name: String, count: Int) -> (Auditor, [CompactEvent]) {
     // The cycles of `many`, each card's shifted in time by (K × 1.3 ms) mod 1 s and the events in the order
     // of their times (ties in card order), as `mixed_trace` in path-traces.sh writes them: consecutive
     // events come from cards at different steps.
-    let cards = 1_000
-    for root in cards..<(2 * cards) {
-      session.flags[root] = Flag.isRoot
-      session.phase[root] = Phase.presented
-    }
-    let offsets = [0, 0.0003, 0.001, 0.301, 0.3013, 0.3016]
+    makeCardRoots()
     var timed: [(t: Double, card: Int, step: Int, way: Int)] = []
     for cycle in 0..<(count / 12 / cards) {
       for way in 0..<2 {
@@ -915,18 +919,7 @@ func path(_ name: String, count: Int) -> (Auditor, [CompactEvent]) {
     }
     timed.sort { ($0.t, $0.card) < ($1.t, $1.card) }
     for event in timed {
-      let (at, card, way) = (event.t, event.card, event.way)
-      switch (event.step, way) {
-      case (0, 0): add(at, Trigger.present, presenter: cards + card, flag: true, id: card)
-      case (0, _): add(at, Trigger.dismiss, flag: true, id: card)
-      case (1, 0): add(at, Trigger.presentationWillBegin, id: card)
-      case (1, _): add(at, Trigger.dismissalWillBegin, id: card)
-      case (2, _): add(at, Trigger.animate, value: 0.3, id: card)
-      case (3, _): add(at, Trigger.complete, flag: true, id: card)
-      case (4, 0): add(at, Trigger.presentationDidEnd, flag: true, id: card)
-      case (4, _): add(at, Trigger.dismissalDidEnd, flag: true, id: card)
-      default: add(at, Trigger.completion, id: card)
-      }
+      addCycleStep(event.step, way: event.way, at: event.t, card: event.card, root: cards + event.card)
     }
   default:
     fatalError("usage: probe stay|cycles|many|mixed COUNT [batched|timed|timed-batched]")
