@@ -171,7 +171,9 @@ package struct PresentationSession: Sendable {
   /// Gives the slot back when nothing about its id is left to remember, in the storage or the stack (a
   /// root may stay, idle: `SessionStorage.keepsIdle(_:)`).
   mutating func releaseIfVacant(_ slot: Int) {
-    guard storage.isVacant(slot), stack.nodes[slot].isVacant, !storage.keepsIdle(slot) else { return }
+    guard storage.isVacant(slot), stack.nodes[slot].isVacant else { return }
+    // Not in the guard: keeping a root idle marks it, a change and not only a question.
+    if storage.keepsIdle(slot) { return }
     storage.release(slot)
   }
 
