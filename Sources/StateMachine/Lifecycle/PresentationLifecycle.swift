@@ -229,9 +229,13 @@ package struct PresentationLifecycle: Sendable, Hashable {
       trigger, &tracks, phase: phase, event: event, line: line, reported: facts.reported)
     step.rule = rule
     step.detail = detail
-    Self.update(
-      &facts, trigger, event: event, line: line, decision: .stay, from: phase, to: phase, rule: rule,
-      once: once)
+    if Self.staysWithTimesOnly(trigger) {
+      Self.updateStay(&facts, trigger, event: event, line: line, phase: phase, once: once)
+    } else {
+      Self.update(
+        &facts, trigger, event: event, line: line, decision: .stay, from: phase, to: phase, rule: rule,
+        once: once)
+    }
     if phase == .dismissed || phase == .withdrawn {
       tracks.openLayout = nil
       tracks.nestedLayoutWills = 0
@@ -303,8 +307,49 @@ package struct PresentationLifecycle: Sendable, Hashable {
     phase.direction == .dismissing && phase != .dismissingRequested
   }
 
+  /// Whether a stay on `trigger` changes no fact of the transition but its times (and, for an update, its
+  /// progress): `update`'s own case for it is empty, or reads nothing a stay does not have, so that
+  /// `updateStay` does the same in a few instructions (`update` is the general step's, with its switch over
+  /// every trigger; most events are such stays).
+  @inline(__always)
+  static func staysWithTimesOnly(_ trigger: Trigger) -> Bool {
+    switch trigger {
+    case .update, .animationEnded, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear,
+      .viewDidDisappear, .sizeChange, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
+      true
+    case .present, .dismiss, .presentationWillBegin, .dismissalWillBegin, .animate, .interruptibleAnimator,
+      .startInteractive, .pause, .finish, .cancel, .completeTrue, .completeFalse, .completion,
+      .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse,
+      .controllerWillDismiss, .viewWillDisappear:
+      false
+    }
+  }
+
+  /// `update` for a stay (`from` and `to` both `phase`, decision `.stay`) on a trigger `staysWithTimesOnly`
+  /// names: what `update` does then, without the general step's questions. `LifecycleStayTests` holds the
+  /// two against each other for every such trigger in every phase.
+  @inline(__always)
+  static func updateStay(
+    _ record: inout TransitionRecord, _ trigger: Trigger, event: borrowing Event, line: Int, phase: Phase,
+    once: Bool
+  ) {
+    if phase.isInFlight {
+      record.lastLine = line
+      record.lastT = event.t
+    }
+    if once { record.markSeen(trigger) }
+    if trigger == .update, phase == .presentingInteractive || phase == .dismissingInteractive,
+      let percent = event.payload.percent
+    {
+      record.progress = min(max(percent, 0), 1)
+      record.hadUpdate = true
+      record.lastDriveT = event.t
+      record.undrivenSince = nil
+    }
+  }
+
   /// The transition's facts after `trigger` (which the decision accepted, recovered or rejected).
-  private static func update(
+  static func update(
     _ record: inout TransitionRecord, _ trigger: Trigger, event: borrowing Event, line: Int,
     decision: TableDecision, from: Phase, to: Phase, rule: Rule?, once: Bool
   ) {
