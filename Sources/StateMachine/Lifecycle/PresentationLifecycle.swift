@@ -245,6 +245,30 @@ package struct PresentationLifecycle: Sendable, Hashable {
     if let rule, rule.isReportedOncePerTransition { _ = facts.noteReported(rule) }
   }
 
+  /// `applyStay` for a stay that raises no rule, on a trigger `staysWithTimesOnly` names, done only if its
+  /// side tracks raise none: returns false, having changed nothing, when they would (the caller then takes
+  /// the general step, which reports the rule). The side tracks are checked on a copy, written back only
+  /// when they raise nothing, so the check is `checkSideTracks` itself and not a second statement of it.
+  /// Writes nothing into a step: a quiet stay has nothing to report (`PresentationSession.steppedQuietStay`).
+  @inline(__always)
+  mutating func applyQuietStay(_ trigger: Trigger, event: borrowing Event, line: Int, once: Bool) -> Bool {
+    let phase = state.phase
+    var checked = tracks
+    guard
+      Self.checkSideTracks(
+        trigger, &checked, phase: phase, event: event, line: line, reported: facts.reported
+      ).0
+        == nil
+    else { return false }
+    tracks = checked
+    Self.updateStay(&facts, trigger, event: event, line: line, phase: phase, once: once)
+    if phase == .dismissed || phase == .withdrawn {
+      tracks.openLayout = nil
+      tracks.nestedLayoutWills = 0
+    }
+    return true
+  }
+
   /// Layout balance, appearance balance, percent range: the side tracks of an accepted event.
   /// `reported` is the transition's rules already reported (`TransitionRecord.reported`): a rule a driver
   /// repeats is reported once per transition.

@@ -44,9 +44,14 @@ package struct PresentationSession: Sendable {
   var reportedUnknownCount = 0
   /// The number of the latest transition that began (``TransitionRecord/serial``).
   var serial: UInt64 = 0
-  /// Takes a plain stay by its shortcut (`stayedInPlace`); off, every event takes the general step (for the
-  /// tests that check the shortcut changes nothing).
+  /// Takes a plain stay by its shortcut (`stayedInPlace`, and `steppedQuietStay` for the auditor); off,
+  /// every event takes the general step (for the tests that check the shortcut changes nothing).
   var takesStayShortcut = true
+  /// Steps a quiet stay outside `handle` (`steppedQuietStay`); off, it answers no to every event (for the
+  /// tests that check the quiet stay changes nothing).
+  var takesQuietStays = true
+  /// `quietStayTriggerMask`, kept in each session so that the auditor's hot path reads no lazy global.
+  private let quietStayTriggers = PresentationSession.quietStayTriggerMask
 
   /// A presentation that ended at `t`, forgotten once the tail window after it closes.
   struct EndedPresentation: Sendable, Codable {
@@ -558,6 +563,77 @@ package struct PresentationSession: Sendable {
       storage.setInFlight(slot, phase.isInFlight)
     }
     return true
+  }
+
+  /// The plain stay with nothing to report, stepped outside `handle`: an event `quietStayTriggers` names
+  /// (an update, `animationEnded`, a layout pass's `Will`, an appearance callback) of a presentation the
+  /// index's shortcut finds, with a transition and no refused request, whose table entry is a stay when
+  /// none of its guards holds and none does, whose side tracks raise no rule and whose deadlines can only
+  /// move later. Such a step changes the transition's times and the side tracks and reports nothing (no
+  /// rule, no timer, no other effect), so the auditor needs no `SessionStep` for it. Returns false, having
+  /// changed nothing, for any other event: `handle` then takes it. Most events of an interactive
+  /// transition are such stays.
+  ///
+  /// Out of line: the auditor asks it only of an event whose kind `mayStayQuietly` names, and inlined, it
+  /// made the step of every other event slower.
+  @inline(never)
+  mutating func steppedQuietStay(_ event: borrowing Event, line: Int) -> Bool {
+    guard takesStayShortcut, takesQuietStays else { return false }
+    let trigger = Trigger(event)
+    guard quietStayTriggers & (1 << UInt64(trigger.rawValue)) != 0,
+      let slot = storage.hintedSlot(of: event.id)
+    else { return false }
+    let (phase, plain) = storage.reading(slot) {
+      (
+        $0.pointee.lifecycle.phase,
+        !$0.pointee.isRoot && $0.pointee.lifecycle.hasTransition && !$0.pointee.hasRefusal
+      )
+    }
+    guard plain else { return false }
+    let entry = table.entry(phase, trigger)
+    guard entry.otherwise == .stay,
+      stayMovesDeadlinesOnlyLater(trigger, slot: slot, timesAdvance(ofSlot: slot, to: event.t))
+    else { return false }
+    // As `stayedInPlace` asks them: an event that starts no request judges no presenter.
+    if entry.hasGuards,
+      Self.heldGuard(
+        of: entry, slot: slot, trigger: trigger, problem: nil, takesStackAlong: true,
+        wantsInteractiveStart: event.payload.wantsInteractiveStart, storage: storage, stack: stack,
+        table: table)
+        != nil
+    {
+      return false
+    }
+    return storage.slots[slot].lifecycle.applyQuietStay(
+      trigger, event: event, line: line, once: table.isOncePerTransition(trigger))
+  }
+
+  /// Whether an event of `kind` may be a quiet stay (`steppedQuietStay`): a bit test on the kind, so that
+  /// every other event pays nothing for the question. The kinds whose trigger `quietStayTriggerMask` names
+  /// (`QuietStayTests` checks the two agree).
+  @inline(__always)
+  static func mayStayQuietly(_ kind: EventKind) -> Bool {
+    switch kind {
+    case .updateInteractiveTransition, .animationEnded, .containerViewWillLayoutSubviews, .viewWillAppear,
+      .viewIsAppearing, .viewDidAppear, .viewDidDisappear:
+      true
+    // Any other kind (the test holds this switch against the mask for every kind, a new one too): as a
+    // list of every kind, the switch compiled to a jump table, about 3 instructions an event more.
+    default:
+      false
+    }
+  }
+
+  /// The triggers `steppedQuietStay` may take (bit `Trigger.rawValue`): those whose stay changes only the
+  /// transition's times (`PresentationLifecycle.staysWithTimesOnly`), moves deadlines only later, and is not
+  /// timed by the auditor (a layout pass's `Did` and a size change are: their step carries what the timing
+  /// rules read), less a gesture's and a mark's, which `handle` steps apart.
+  static let quietStayTriggerMask: UInt64 = Trigger.allCases.reduce(0) { mask, trigger in
+    let traits = trigger.traits
+    let quiet =
+      PresentationLifecycle.staysWithTimesOnly(trigger) && traits.contains(.movesDeadlinesOnlyLater)
+      && !traits.contains(.timed) && trigger != .gesture && trigger != .mark
+    return quiet ? mask | 1 << UInt64(trigger.rawValue) : mask
   }
 
   /// Whether the times of `slot`'s transition are not ahead of `t`: a stay at `t` then moves its deadlines
