@@ -580,6 +580,7 @@ package struct PresentationSession: Sendable {
   mutating func steppedQuietStay(_ event: borrowing Event, line: Int) -> Bool {
     guard takesStayShortcut, takesQuietStays else { return false }
     let trigger = Trigger(event)
+    if trigger == .gesture { return steppedQuietGesture(event) }
     guard quietStayTriggers & (1 << UInt64(trigger.rawValue)) != 0,
       let slot = storage.hintedSlot(of: event.id)
     else { return false }
@@ -608,14 +609,36 @@ package struct PresentationSession: Sendable {
       trigger, event: event, line: line, once: table.isOncePerTransition(trigger))
   }
 
+  /// `handleGesture` for a `panBegan` or `panChanged` with nothing to report, outside `handle`: of an id the
+  /// index's shortcut finds (not an idle root, which `handle` wakes), in no dismissal group (a finger then
+  /// holds off every deadline it touches, so no timer is reported), and not a gesture after a committed
+  /// interaction (`gesture-after-commit`). Returns false, having changed nothing, for any other.
+  @inline(__always)
+  private mutating func steppedQuietGesture(_ event: borrowing Event) -> Bool {
+    guard let slot = storage.hintedSlot(of: event.id), stack.nodes[slot].group.isEmpty else { return false }
+    let (phase, idle) = storage.reading(slot) { ($0.pointee.lifecycle.phase, $0.pointee.isIdle) }
+    guard !idle else { return false }
+    if phase.isInFlight {
+      // What `handleGesture` asks before it reports `gesture-after-commit`, a finger being down.
+      let mayCatch = event.kind == .panBegan && storage.readingTransition(slot, { $0.interruptible }) == true
+      let reports =
+        !mayCatch
+        && storage.readingTransition(slot, { $0.commit != nil && !$0.hasReported(.gestureAfterCommit) })
+          == true
+      guard !reports else { return false }
+    }
+    storage.slots[slot].noteGesture(at: event.t, fingerDown: true)
+    return true
+  }
+
   /// Whether an event of `kind` may be a quiet stay (`steppedQuietStay`): a bit test on the kind, so that
   /// every other event pays nothing for the question. The kinds whose trigger `quietStayTriggerMask` names
-  /// (`QuietStayTests` checks the two agree).
+  /// (`QuietStayTests` checks the two agree), and a finger's `panBegan` and `panChanged`.
   @inline(__always)
   static func mayStayQuietly(_ kind: EventKind) -> Bool {
     switch kind {
     case .updateInteractiveTransition, .animationEnded, .containerViewWillLayoutSubviews, .viewWillAppear,
-      .viewIsAppearing, .viewDidAppear, .viewDidDisappear:
+      .viewIsAppearing, .viewDidAppear, .viewDidDisappear, .panBegan, .panChanged:
       true
     // Any other kind (the test holds this switch against the mask for every kind, a new one too): as a
     // list of every kind, the switch compiled to a jump table, about 3 instructions an event more.

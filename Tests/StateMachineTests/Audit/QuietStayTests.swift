@@ -28,6 +28,7 @@ import Testing
       stepped.finish(into: &steppedFindings)
       #expect(quietFindings == steppedFindings, "seed \(seed) trace \(number)")
       #expect(quiet.session.lifecycles == stepped.session.lifecycles, "seed \(seed) trace \(number)")
+      #expect(quiet.session.gestures == stepped.session.gestures, "seed \(seed) trace \(number)")
       #expect(quiet.session.inFlight == stepped.session.inFlight, "seed \(seed) trace \(number)")
       #expect(quiet.clock == stepped.clock, "seed \(seed) trace \(number)")
     }
@@ -36,11 +37,13 @@ import Testing
   }
 
   /// `mayStayQuietly`, the auditor's bit test on an event's kind, names exactly the kinds whose trigger
-  /// `quietStayTriggerMask` names.
+  /// `quietStayTriggerMask` names, and the pan events of a finger that is down.
   @Test func theKindsAskedAreTheQuietTriggers() {
     for kind in EventKind.allCases {
       let trigger = Trigger(Event(t: 0, id: "p", kind: kind))
-      let quiet = PresentationSession.quietStayTriggerMask & (1 << UInt64(trigger.rawValue)) != 0
+      let quiet =
+        PresentationSession.quietStayTriggerMask & (1 << UInt64(trigger.rawValue)) != 0
+        || kind == .panBegan || kind == .panChanged
       #expect(PresentationSession.mayStayQuietly(kind) == quiet, "\(kind)")
     }
   }
