@@ -60,7 +60,19 @@ public struct Auditor: Sendable, Codable {
 
   /// Audits one event (`line` is its line in the file) and appends what it settles to `findings`.
   public mutating func audit(_ event: borrowing Event, line: Int, into findings: inout [Finding]) {
-    auditIntoStep(event, line: line, into: &findings, takesQuietStays: true)
+    // A stay with nothing to report (`PresentationSession.steppedQuietStay`), on a line that moves the clock
+    // on without reaching any timer or anything to forget, settles nothing: it needs no step, and the
+    // horizon stays where it was (a stay ends no transition and reports no timer). `auditStep`'s callers
+    // read the step, so it never takes this way.
+    if event.t >= clock, event.t <= horizon, PresentationSession.mayStayQuietly(event.kind),
+      !asksEveryDeadline,
+      session.steppedQuietStay(event, line: line)
+    {
+      previousT = event.t
+      clock = event.t
+      return
+    }
+    auditIntoStep(event, line: line, into: &findings)
   }
 
   /// Has every event go through the machine's `handle`, none through its quiet stay (for the tests that
@@ -82,9 +94,7 @@ public struct Auditor: Sendable, Codable {
   /// The audit of one event, with the machine's step written into `step` (kept by the auditor, not built
   /// or copied per event).
   @inline(__always)
-  private mutating func auditIntoStep(
-    _ event: borrowing Event, line: Int, into findings: inout [Finding], takesQuietStays: Bool = false
-  ) {
+  private mutating func auditIntoStep(_ event: borrowing Event, line: Int, into findings: inout [Finding]) {
     let start = findings.count
     // Most lines move the clock on without reaching any timer or anything to forget. The clock is never
     // behind the previous line's time, so a line at or past it did not go back.
@@ -93,16 +103,6 @@ public struct Auditor: Sendable, Codable {
       clock = event.t
     } else {
       checkClock(event, line: line, into: &findings)
-    }
-    // A stay with nothing to report needs no step (`auditStep`'s callers read the step, so it never skips
-    // it): only what the clock settled is left to append.
-    if takesQuietStays, PresentationSession.mayStayQuietly(event.kind), !asksEveryDeadline,
-      session.steppedQuietStay(event, line: line)
-    {
-      if !clockStep.unresolved.isEmpty { appendUnresolved(into: &findings) }
-      horizon = min(earliestDeadline, session.forgetsNothingThrough)
-      if findings.count > start { configuration.rules.apply(to: &findings, from: start) }
-      return
     }
     session.handle(event, line: line, into: &step, reportingEveryTimer: asksEveryDeadline)
     if let rule = step.rule {
