@@ -66,7 +66,7 @@ public struct Auditor: Sendable, Codable {
     // read the step, so it never takes this way.
     if event.t >= clock, event.t <= horizon, PresentationSession.mayStayQuietly(event.kind),
       !asksEveryDeadline,
-      session.steppedQuietStay(event, line: line)
+      session.steppedQuietStay(event, line: line, frameRate: configuration.frameRate)
     {
       previousT = event.t
       clock = event.t

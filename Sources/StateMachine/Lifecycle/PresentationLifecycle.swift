@@ -250,9 +250,17 @@ package struct PresentationLifecycle: Sendable, Hashable {
   /// the general step, which reports the rule). The side tracks are checked on a copy, written back only
   /// when they raise nothing, so the check is `checkSideTracks` itself and not a second statement of it.
   /// Writes nothing into a step: a quiet stay has nothing to report (`PresentationSession.steppedQuietStay`).
+  ///
+  /// A layout pass's `Did` is quiet only when the pass it closes took no longer than one frame at
+  /// `frameRate` (`layout-hitch`, which the auditor judges from the step, reads the same pass and time).
   @inline(__always)
-  mutating func applyQuietStay(_ trigger: Trigger, event: borrowing Event, line: Int, once: Bool) -> Bool {
+  mutating func applyQuietStay(
+    _ trigger: Trigger, event: borrowing Event, line: Int, once: Bool, frameRate: Double
+  ) -> Bool {
     let phase = state.phase
+    if trigger == .layoutDid, let pass = tracks.openLayout, frameRate > 0, event.t - pass.t > 1 / frameRate {
+      return false
+    }
     var checked = tracks
     guard
       Self.checkSideTracks(

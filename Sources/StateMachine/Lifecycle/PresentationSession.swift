@@ -566,7 +566,7 @@ package struct PresentationSession: Sendable {
   }
 
   /// The plain stay with nothing to report, stepped outside `handle`: an event `quietStayTriggers` names
-  /// (an update, `animationEnded`, a layout pass's `Will`, an appearance callback) of a presentation the
+  /// (an update, `animationEnded`, a layout pass, an appearance callback) of a presentation the
   /// index's shortcut finds, with a transition and no refused request, whose table entry is a stay when
   /// none of its guards holds and none does, whose side tracks raise no rule and whose deadlines can only
   /// move later. Such a step changes the transition's times and the side tracks and reports nothing (no
@@ -577,7 +577,7 @@ package struct PresentationSession: Sendable {
   /// Out of line: the auditor asks it only of an event whose kind `mayStayQuietly` names, and inlined, it
   /// made the step of every other event slower.
   @inline(never)
-  mutating func steppedQuietStay(_ event: borrowing Event, line: Int) -> Bool {
+  mutating func steppedQuietStay(_ event: borrowing Event, line: Int, frameRate: Double) -> Bool {
     guard takesStayShortcut, takesQuietStays else { return false }
     let trigger = Trigger(event)
     if trigger == .gesture { return steppedQuietGesture(event) }
@@ -606,7 +606,7 @@ package struct PresentationSession: Sendable {
       return false
     }
     return storage.slots[slot].lifecycle.applyQuietStay(
-      trigger, event: event, line: line, once: table.isOncePerTransition(trigger))
+      trigger, event: event, line: line, once: table.isOncePerTransition(trigger), frameRate: frameRate)
   }
 
   /// `handleGesture` for a `panBegan` or `panChanged` with nothing to report, outside `handle`: of an id the
@@ -637,8 +637,9 @@ package struct PresentationSession: Sendable {
   @inline(__always)
   static func mayStayQuietly(_ kind: EventKind) -> Bool {
     switch kind {
-    case .updateInteractiveTransition, .animationEnded, .containerViewWillLayoutSubviews, .viewWillAppear,
-      .viewIsAppearing, .viewDidAppear, .viewDidDisappear, .panBegan, .panChanged:
+    case .updateInteractiveTransition, .animationEnded, .containerViewWillLayoutSubviews,
+      .containerViewDidLayoutSubviews, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewDidDisappear,
+      .panBegan, .panChanged:
       true
     // Any other kind (the test holds this switch against the mask for every kind, a new one too): as a
     // list of every kind, the switch compiled to a jump table, about 3 instructions an event more.
@@ -649,13 +650,13 @@ package struct PresentationSession: Sendable {
 
   /// The triggers `steppedQuietStay` may take (bit `Trigger.rawValue`): those whose stay changes only the
   /// transition's times (`PresentationLifecycle.staysWithTimesOnly`), moves deadlines only later, and is not
-  /// timed by the auditor (a layout pass's `Did` and a size change are: their step carries what the timing
-  /// rules read), less a gesture's and a mark's, which `handle` steps apart.
+  /// timed by the auditor, or is a layout pass's `Did`, whose timing rule the quiet stay judges itself (a
+  /// size change's reads the step); less a gesture's and a mark's, which `handle` steps apart.
   static let quietStayTriggerMask: UInt64 = Trigger.allCases.reduce(0) { mask, trigger in
     let traits = trigger.traits
     let quiet =
       PresentationLifecycle.staysWithTimesOnly(trigger) && traits.contains(.movesDeadlinesOnlyLater)
-      && !traits.contains(.timed) && trigger != .gesture && trigger != .mark
+      && (!traits.contains(.timed) || trigger == .layoutDid) && trigger != .gesture && trigger != .mark
     return quiet ? mask | 1 << UInt64(trigger.rawValue) : mask
   }
 

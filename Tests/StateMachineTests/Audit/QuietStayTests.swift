@@ -18,7 +18,9 @@ import Testing
       for (index, event) in trace.enumerated() {
         // Asked of a copy: the question changes the session when the answer is yes.
         var probe = quiet.session
-        if PresentationSession.mayStayQuietly(event.kind), probe.steppedQuietStay(event, line: index + 1) {
+        if PresentationSession.mayStayQuietly(event.kind),
+          probe.steppedQuietStay(event, line: index + 1, frameRate: quiet.configuration.frameRate)
+        {
           quietStays += 1
         }
         quiet.audit(event, line: index + 1, into: &quietFindings)
