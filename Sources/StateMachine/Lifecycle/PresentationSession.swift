@@ -566,18 +566,22 @@ package struct PresentationSession: Sendable {
   }
 
   /// The plain stay with nothing to report, stepped outside `handle`: an event `quietStayTriggers` names
-  /// (an update, `animationEnded`, a layout pass, an appearance callback) of a presentation the
-  /// index's shortcut finds, with a transition and no refused request, whose table entry is a stay when
-  /// none of its guards holds and none does, whose side tracks raise no rule and whose deadlines can only
-  /// move later. Such a step changes the transition's times and the side tracks and reports nothing (no
-  /// rule, no timer, no other effect), so the auditor needs no `SessionStep` for it. Returns false, having
-  /// changed nothing, for any other event: `handle` then takes it. Most events of an interactive
-  /// transition are such stays.
+  /// (an update, `animationEnded`, a layout pass, an appearance callback other than `viewWillDisappear`) of
+  /// a presentation the index's shortcut finds, with a transition and no refused request, whose table
+  /// entry is a stay when none of its guards holds and none does, whose side tracks raise no rule, whose
+  /// deadlines can only move later and, for a layout pass's `Did`, whose pass took no longer than a frame;
+  /// or a finger's `panBegan` or `panChanged` that reports nothing (`steppedQuietGesture`). Such a step
+  /// changes the transition's facts, the side tracks or the gesture, and reports nothing (no rule, no
+  /// timer, and no effect the auditor reads: the layout pass a `Did` closed is read only to time it, which
+  /// this does), so the auditor needs no `SessionStep` for it. Returns false, having changed nothing, for
+  /// any other event: `handle` then takes it. Most events of an interactive transition are such stays.
   ///
-  /// Out of line: the auditor asks it only of an event whose kind `mayStayQuietly` names, and inlined, it
-  /// made the step of every other event slower.
+  /// Asked only of an event whose kind `mayStayQuietly` names, as the auditor asks it: a lifted finger's
+  /// `panEnded` or `panCancelled` would be taken as a finger down (testing the kind here again cost 6
+  /// instructions a pan). Out of line: inlined, it made the step of every other event slower.
   @inline(never)
   mutating func steppedQuietStay(_ event: borrowing Event, line: Int, frameRate: Double) -> Bool {
+    assert(Self.mayStayQuietly(event.kind), "steppedQuietStay asked of a \(event.kind)")
     guard takesStayShortcut, takesQuietStays else { return false }
     let trigger = Trigger(event)
     if trigger == .gesture { return steppedQuietGesture(event) }

@@ -4,8 +4,8 @@ import Testing
 
 /// `PresentationLifecycle.updateStay`, the facts of a stay on a trigger that changes only the transition's
 /// times (and an update's progress), must be what the general `update` gives for the same stay: for every
-/// such trigger, in every phase, once-per-transition or not, from records in several states and with
-/// percents in and out of range or missing.
+/// such trigger, in every phase, once-per-transition or not, after a side track's rule or none, from
+/// records in several states and with percents in and out of range or missing.
 @Suite struct LifecycleStayTests {
   @Test func theStaysUpdateIsTheGeneralOne() {
     let triggers = Trigger.allCases.filter(PresentationLifecycle.staysWithTimesOnly)
@@ -16,26 +16,30 @@ import Testing
       for phase in Phase.allCases {
         for record in Self.records() {
           for percent in [nil, 0.4, -0.2, 1.7] as [Double?] {
-            for once in [false, true] {
+            // With a side track's rule too (`applyStay` updates the facts after one): `update` must not read it.
+            for (once, rule) in [
+              (false, nil), (true, nil), (false, .layoutUnbalanced), (true, .percentOutOfRange),
+            ]
+              as [(Bool, Rule?)]
+            {
               let event = Event(
                 t: 7.25, id: "p", kind: .updateInteractiveTransition, payload: Payload(percent: percent))
               var general = record
               PresentationLifecycle.update(
                 &general, trigger, event: event, line: 42, decision: .stay, from: phase, to: phase,
-                rule: nil, once: once)
+                rule: rule, once: once)
               var stay = record
               PresentationLifecycle.updateStay(
                 &stay, trigger, event: event, line: 42, phase: phase, once: once)
-              #expect(
-                stay == general,
-                "\(trigger) in \(phase), percent \(String(describing: percent)), once \(once)")
+              let context = "\(trigger) in \(phase), percent \(String(describing: percent)), once \(once)"
+              #expect(stay == general, "\(context), rule \(String(describing: rule))")
               compared += 1
             }
           }
         }
       }
     }
-    #expect(compared == 13 * Phase.allCases.count * 3 * 4 * 2)
+    #expect(compared == 13 * Phase.allCases.count * 3 * 4 * 4)
   }
 
   /// A transition just requested, one driven and committed, and one already ended.
