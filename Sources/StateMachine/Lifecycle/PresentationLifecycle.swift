@@ -340,9 +340,9 @@ package struct PresentationLifecycle: Sendable, Hashable {
   }
 
   /// Whether a stay on `trigger` changes no fact of the transition but its times, the mark of a trigger
-  /// delivered once per transition, and for an update its progress: `update`'s own case for it is empty, or reads nothing a stay does not have, so that
-  /// `updateStay` does the same in a few instructions (`update` is the general step's, with its switch over
-  /// every trigger; most events are such stays).
+  /// delivered once per transition, and for an update its progress: `update`'s own case for it is empty,
+  /// or reads nothing a stay does not have, so that `updateStay` does the same in a few instructions
+  /// (`update` is the general step's, with its switch over every trigger; most events are such stays).
   @inline(__always)
   static func staysWithTimesOnly(_ trigger: Trigger) -> Bool {
     switch trigger {
