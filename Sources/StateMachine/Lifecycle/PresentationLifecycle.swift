@@ -339,23 +339,12 @@ package struct PresentationLifecycle: Sendable, Hashable {
     phase.direction == .dismissing && phase != .dismissingRequested
   }
 
-  /// Whether a stay on `trigger` changes no fact of the transition but its times, the mark of a trigger
-  /// delivered once per transition, and for an update its progress: `update`'s own case for it is empty,
-  /// or reads nothing a stay does not have, so that `updateStay` does the same in a few instructions
-  /// (`update` is the general step's, with its switch over every trigger; most events are such stays).
+  /// Whether a stay on `trigger` changes no fact of the transition but its times (`changesOnlyTimes` in
+  /// its row of `Trigger.traits`): `update`'s own case for it is empty, or reads nothing a stay does not
+  /// have, so that `updateStay` does the same in a few instructions (`update` is the general step's, with
+  /// its switch over every trigger; most events are such stays).
   @inline(__always)
-  static func staysWithTimesOnly(_ trigger: Trigger) -> Bool {
-    switch trigger {
-    case .update, .animationEnded, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear,
-      .viewDidDisappear, .sizeChange, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
-      true
-    case .present, .dismiss, .presentationWillBegin, .dismissalWillBegin, .animate, .interruptibleAnimator,
-      .startInteractive, .pause, .finish, .cancel, .completeTrue, .completeFalse, .completion,
-      .presentationDidEndTrue, .presentationDidEndFalse, .dismissalDidEndTrue, .dismissalDidEndFalse,
-      .controllerWillDismiss, .viewWillDisappear:
-      false
-    }
-  }
+  static func staysWithTimesOnly(_ trigger: Trigger) -> Bool { trigger.traits.contains(.changesOnlyTimes) }
 
   /// `update` for a stay (`from` and `to` both `phase`, decision `.stay`) on a trigger `staysWithTimesOnly`
   /// names: what `update` does then, without the general step's questions. `LifecycleStayTests` holds the

@@ -97,27 +97,29 @@ package enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
     case .animate: ("animateTransition", [.lifecycle, .animator])
     case .startInteractive: ("startInteractiveTransition", [.lifecycle, .animator])
     case .interruptibleAnimator: ("interruptibleAnimator", [.lifecycle, .animator])
-    case .update: ("updateInteractiveTransition", [.lifecycle, .movesDeadlinesOnlyLater])
+    case .update: ("updateInteractiveTransition", [.lifecycle, .movesDeadlinesOnlyLater, .changesOnlyTimes])
     case .pause: ("pauseInteractiveTransition", [.lifecycle, .movesDeadlinesOnlyLater])
     case .finish: ("finishInteractiveTransition", [.lifecycle])
     case .cancel: ("cancelInteractiveTransition", [.lifecycle])
     case .completeTrue: ("completeTransition(true)", [.lifecycle, .completeTransition, .timed])
     case .completeFalse: ("completeTransition(false)", [.lifecycle, .completeTransition, .timed])
-    case .animationEnded: ("animationEnded", [.lifecycle, .movesDeadlinesOnlyLater])
+    case .animationEnded: ("animationEnded", [.lifecycle, .movesDeadlinesOnlyLater, .changesOnlyTimes])
     case .completion: ("completion", [.lifecycle, .movesDeadlinesOnlyLater])
-    case .layoutWill: ("containerViewWillLayoutSubviews", [.movesDeadlinesOnlyLater])
-    case .layoutDid: ("containerViewDidLayoutSubviews", [.timed, .movesDeadlinesOnlyLater])
-    case .viewWillAppear: ("viewWillAppear", [.appearance, .movesDeadlinesOnlyLater])
-    case .viewIsAppearing: ("viewIsAppearing", [.appearance, .movesDeadlinesOnlyLater])
-    case .viewDidAppear: ("viewDidAppear", [.appearance, .movesDeadlinesOnlyLater])
+    case .layoutWill: ("containerViewWillLayoutSubviews", [.movesDeadlinesOnlyLater, .changesOnlyTimes])
+    case .layoutDid:
+      ("containerViewDidLayoutSubviews", [.timed, .movesDeadlinesOnlyLater, .changesOnlyTimes])
+    case .viewWillAppear: ("viewWillAppear", [.appearance, .movesDeadlinesOnlyLater, .changesOnlyTimes])
+    case .viewIsAppearing: ("viewIsAppearing", [.appearance, .movesDeadlinesOnlyLater, .changesOnlyTimes])
+    case .viewDidAppear: ("viewDidAppear", [.appearance, .movesDeadlinesOnlyLater, .changesOnlyTimes])
     case .viewWillDisappear: ("viewWillDisappear", [.appearance, .movesDeadlinesOnlyLater])
-    case .viewDidDisappear: ("viewDidDisappear", [.appearance, .movesDeadlinesOnlyLater])
-    case .sizeChange: ("viewWillTransitionToSize", [.timed, .movesDeadlinesOnlyLater])
+    case .viewDidDisappear: ("viewDidDisappear", [.appearance, .movesDeadlinesOnlyLater, .changesOnlyTimes])
+    case .sizeChange: ("viewWillTransitionToSize", [.timed, .movesDeadlinesOnlyLater, .changesOnlyTimes])
     case .controllerWillDismiss: ("presentationControllerWillDismiss", [.lifecycle])
-    case .controllerDidDismiss: ("presentationControllerDidDismiss", [.lifecycle])
-    case .controllerDidAttemptToDismiss: ("presentationControllerDidAttemptToDismiss", [.lifecycle])
-    case .gesture: ("pan*", [.alwaysLegal])
-    case .mark: ("mark", [.alwaysLegal])
+    case .controllerDidDismiss: ("presentationControllerDidDismiss", [.lifecycle, .changesOnlyTimes])
+    case .controllerDidAttemptToDismiss:
+      ("presentationControllerDidAttemptToDismiss", [.lifecycle, .changesOnlyTimes])
+    case .gesture: ("pan*", [.alwaysLegal, .changesOnlyTimes])
+    case .mark: ("mark", [.alwaysLegal, .changesOnlyTimes])
     }
   }
 }
@@ -151,5 +153,9 @@ extension Trigger {
     /// A stay on it changes only times that move later (the transition's last event, its last drive) and
     /// side tracks: no declared duration, no commit, so no deadline comes sooner.
     package static let movesDeadlinesOnlyLater = Traits(rawValue: 1 << 7)
+    /// A stay on it changes no fact of the transition but its times, the mark of a trigger delivered once
+    /// per transition, and for an update its progress: the general step's `update` has nothing else to do
+    /// for it, so `PresentationLifecycle.updateStay` does that alone.
+    package static let changesOnlyTimes = Traits(rawValue: 1 << 8)
   }
 }

@@ -24,6 +24,10 @@ import Testing
     .update, .pause, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear,
     .viewWillDisappear, .viewDidDisappear, .sizeChange, .animationEnded, .completion,
   ]
+  static let changesOnlyTimes: Set<Trigger> = [
+    .update, .animationEnded, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear,
+    .viewDidDisappear, .sizeChange, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark,
+  ]
   static let completeTransition: Set<Trigger> = [.completeTrue, .completeFalse]
   static let animator: Set<Trigger> = [.animate, .startInteractive, .interruptibleAnimator]
   static let didEnd: Set<Trigger> = [
@@ -77,6 +81,11 @@ import Testing
   }
 
   @Test func triggersATimingRuleJudges() { #expect(Self.triggers(with: .timed) == Self.timed) }
+
+  @Test func triggersWhoseStayChangesOnlyTimes() {
+    #expect(Self.triggers(with: .changesOnlyTimes) == Self.changesOnlyTimes)
+    #expect(Self.triggers(where: PresentationLifecycle.staysWithTimesOnly) == Self.changesOnlyTimes)
+  }
 
   @Test func triggersThatOnlyMoveDeadlinesLater() {
     #expect(Self.triggers(with: .movesDeadlinesOnlyLater) == Self.movesDeadlinesOnlyLater)
