@@ -13,8 +13,7 @@ struct PresentationRef: Sendable, Hashable {
 
 /// Who presents a presentation: a window scene's root (`"root"` or `"root:NAME"`, always present, so named
 /// by its id: the session keeps a slot for a root while it presents something, and for up to 64 idle
-/// roots), or another
-/// presentation. Decided once, when the presentation joins a stack.
+/// roots), or another presentation. Decided once, when the presentation joins a stack.
 ///
 /// ```swift
 /// switch presenter { case .root(let root): …; case .presentation(let ref): … }
