@@ -262,7 +262,7 @@ package struct PresentationSession: Sendable {
       .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear,
       .sizeChange,
       .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
-      if !takesStayShortcut || !stayedInPlace(trigger, slot: slot, event, line: line, into: &step) {
+      if !takesStayShortcut || !steppedPlainly(trigger, slot: slot, event, line: line, into: &step) {
         apply(trigger, to: slot, event, line: line, into: &step)
       }
     }
@@ -524,45 +524,86 @@ package struct PresentationSession: Sendable {
     step.effects.refused = decision.isRejection
   }
 
-  /// The machine's most common step, a plain stay, without the general step's other questions: an event
-  /// whose table entry is a stay when none of its guards holds and none does, for a presentation with a
-  /// transition and no refused request, that starts no request and completes nothing. It does what `apply`
-  /// does for such a step (the lifecycle's `applyStay`, and the deadlines a plain stay moves only later),
-  /// and returns false, having changed nothing, for any other step.
+  /// The machine's most common steps without the general step's other questions: a plain stay, and a plain
+  /// move. Both are of a presentation with a transition and no refused request, on an event that starts no
+  /// request and is not a completion block, whose table entry decides when none of its guards holds, and
+  /// none does.
+  /// - A plain stay (not a `completeTransition`): the lifecycle's `applyStay`, and the deadlines such a
+  ///   stay moves only later.
+  /// - A plain move, of a live presentation in no dismissal group, that does not dismiss the stack above
+  ///   it: what `apply` does for such a step, which judges no presenter, links nothing and reports no
+  ///   group (the lifecycle's `apply`, the completed animation, the list of transitions in flight, the end
+  ///   of a transition and the start of one).
+  ///
+  /// Returns false, having changed nothing, for any other step.
   @inline(__always)
-  private mutating func stayedInPlace(
+  private mutating func steppedPlainly(
     _ trigger: Trigger, slot: Int, _ event: borrowing Event, line: Int, into step: inout SessionStep
   ) -> Bool {
     let (phase, plain) = storage.reading(slot) {
       ($0.pointee.lifecycle.phase, $0.pointee.lifecycle.hasTransition && !$0.pointee.hasRefusal)
     }
-    guard plain, trigger != .completion, trigger != .completeTrue, trigger != .completeFalse,
-      !Self.startsRequest(trigger, from: phase)
-    else { return false }
+    guard plain, trigger != .completion, !Self.startsRequest(trigger, from: phase) else { return false }
     let entry = table.entry(phase, trigger)
-    guard entry.otherwise == .stay else { return false }
-    // As `apply` asks them: an event that starts no request judges no presenter (`problem` is nil).
-    if entry.hasGuards,
-      Self.heldGuard(
-        of: entry, slot: slot, trigger: trigger, problem: nil, takesStackAlong: true,
-        wantsInteractiveStart: event.payload.wantsInteractiveStart, storage: storage, stack: stack,
-        table: table)
-        != nil
-    {
+    switch entry.otherwise {
+    case .stay:
+      guard trigger != .completeTrue, trigger != .completeFalse,
+        Self.noGuardHolds(
+          of: entry, slot: slot, trigger: trigger, event, storage: storage, stack: stack, table: table)
+      else { return false }
+      (step.from, step.to) = (phase, phase)
+      let timesAdvance = timesAdvance(ofSlot: slot, to: event.t)
+      storage.slots[slot].lifecycle.applyStay(
+        trigger, event: event, line: line, once: table.isOncePerTransition(trigger), into: &step)
+      if step.rule == nil {
+        step.effects.deadlinesOnlyLater = stayMovesDeadlinesOnlyLater(trigger, slot: slot, timesAdvance)
+      } else {
+        // A side track's rule (layout, appearance, percent): `apply` goes on past the plain stay, where for
+        // a stay only the in-flight list is set again.
+        storage.setInFlight(slot, phase.isInFlight)
+      }
+      return true
+    case .move(let target):
+      guard phase.isLive, stack.nodes[slot].group.isEmpty,
+        !(phase.isPresentedAndIdle && target.direction == .dismissing),
+        Self.noGuardHolds(
+          of: entry, slot: slot, trigger: trigger, event, storage: storage, stack: stack, table: table)
+      else { return false }
+      (step.from, step.to) = (phase, phase)
+      // A side track's rule changes nothing below: `apply` reads the rule only for a guard's detail, an
+      // unknown presentation and a completion block, none of which a plain move is.
+      storage.slots[slot].lifecycle.apply(
+        .move(target), trigger, event: event, line: line, once: table.isOncePerTransition(trigger),
+        serial: &serial, into: &step)
+      if trigger == .completeTrue || trigger == .completeFalse {
+        step.effects.completion = storage.slots[slot].lifecycle.withTransition { CompletedAnimation($0) }
+      }
+      let to = step.to
+      storage.setInFlight(slot, to.isInFlight)
+      if phase != to, !to.isInFlight { transitionEnded(slot, at: event.t) }
+      if to.direction != nil, phase.direction != to.direction {
+        step.effects.beganAnimated = storage.readingTransition(slot) { $0.animated } ?? true
+      }
+      return true
+    case .reject, .recover, .rejectQuietly, .recoverQuietly, .resume, .aside:
       return false
     }
-    (step.from, step.to) = (phase, phase)
-    let timesAdvance = timesAdvance(ofSlot: slot, to: event.t)
-    storage.slots[slot].lifecycle.applyStay(
-      trigger, event: event, line: line, once: table.isOncePerTransition(trigger), into: &step)
-    if step.rule == nil {
-      step.effects.deadlinesOnlyLater = stayMovesDeadlinesOnlyLater(trigger, slot: slot, timesAdvance)
-    } else {
-      // A side track's rule (layout, appearance, percent): `apply` goes on past the plain stay, where for a
-      // stay only the in-flight list is set again.
-      storage.setInFlight(slot, phase.isInFlight)
-    }
-    return true
+  }
+
+  /// Whether none of `entry`'s guards holds for an event that starts no request (which judges no
+  /// presenter: `problem` is nil), as `apply` asks them. Static, lent the parts it reads, as the guards
+  /// are (see `holds`).
+  @inline(__always)
+  private static func noGuardHolds(
+    of entry: TransitionTable.CompiledEntry, slot: Int, trigger: Trigger, _ event: borrowing Event,
+    storage: borrowing SessionStorage, stack: borrowing PresentationStack,
+    table: borrowing TransitionTable.Compiled
+  ) -> Bool {
+    !entry.hasGuards
+      || heldGuard(
+        of: entry, slot: slot, trigger: trigger, problem: nil, takesStackAlong: true,
+        wantsInteractiveStart: event.payload.wantsInteractiveStart, storage: storage, stack: stack,
+        table: table) == nil
   }
 
   /// The plain stay with nothing to report, stepped outside `handle`: an event `quietStayTriggers` names
