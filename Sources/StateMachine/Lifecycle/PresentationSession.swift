@@ -526,10 +526,9 @@ package struct PresentationSession: Sendable {
 
   /// The machine's most common steps without the general step's other questions: a plain stay, and a plain
   /// move. Both are of a presentation with a transition and no refused request, on an event that starts no
-  /// request and is not a completion block, whose table entry decides when none of its guards holds, and
-  /// none does.
-  /// - A plain stay (not a `completeTransition`): the lifecycle's `applyStay`, and the deadlines such a
-  ///   stay moves only later.
+  /// request, whose table entry decides when none of its guards holds, and none does.
+  /// - A plain stay (not a `completeTransition`, nor a completion block of a dismissal group's member,
+  ///   which marks the group): the lifecycle's `applyStay`, and the deadlines such a stay moves only later.
   /// - A plain move, of a live presentation in no dismissal group, that does not dismiss the stack above
   ///   it: what `apply` does for such a step, which judges no presenter, links nothing and reports no
   ///   group (the lifecycle's `apply`, the completed animation, the list of transitions in flight, the end
@@ -543,11 +542,12 @@ package struct PresentationSession: Sendable {
     let (phase, plain) = storage.reading(slot) {
       ($0.pointee.lifecycle.phase, $0.pointee.lifecycle.hasTransition && !$0.pointee.hasRefusal)
     }
-    guard plain, trigger != .completion, !Self.startsRequest(trigger, from: phase) else { return false }
+    guard plain, !Self.startsRequest(trigger, from: phase) else { return false }
     let entry = table.entry(phase, trigger)
     switch entry.otherwise {
     case .stay:
       guard trigger != .completeTrue, trigger != .completeFalse,
+        trigger != .completion || stack.nodes[slot].group.isEmpty,
         Self.noGuardHolds(
           of: entry, slot: slot, trigger: trigger, event, storage: storage, stack: stack, table: table)
       else { return false }
@@ -555,11 +555,12 @@ package struct PresentationSession: Sendable {
       let timesAdvance = timesAdvance(ofSlot: slot, to: event.t)
       storage.slots[slot].lifecycle.applyStay(
         trigger, event: event, line: line, once: table.isOncePerTransition(trigger), into: &step)
-      if step.rule == nil {
+      if step.rule == nil, trigger != .completion {
         step.effects.deadlinesOnlyLater = stayMovesDeadlinesOnlyLater(trigger, slot: slot, timesAdvance)
       } else {
-        // A side track's rule (layout, appearance, percent): `apply` goes on past the plain stay, where for
-        // a stay only the in-flight list is set again.
+        // A side track's rule (layout, appearance, percent), or a completion block: `apply` goes on past the
+        // plain stay, where for a stay only the in-flight list is set again (a completion block's group,
+        // which it marks, is empty).
         storage.setInFlight(slot, phase.isInFlight)
       }
       return true
@@ -571,7 +572,7 @@ package struct PresentationSession: Sendable {
       else { return false }
       (step.from, step.to) = (phase, phase)
       // A side track's rule changes nothing below: `apply` reads the rule only for a guard's detail, an
-      // unknown presentation and a completion block, none of which a plain move is.
+      // unknown presentation and a completion block's group, none of which a plain move has.
       storage.slots[slot].lifecycle.apply(
         .move(target), trigger, event: event, line: line, once: table.isOncePerTransition(trigger),
         serial: &serial, into: &step)
