@@ -10,6 +10,28 @@ import Testing
     #expect(audit(presentation("p1", at: 1) + dismissal("p1", at: 3)).isEmpty)
   }
 
+  /// The end of a trace reports each `viewWill*` never resolved in the order of the presentations' ids,
+  /// not in the order the session met them (`Auditor.finish(into:)` hands them on as they come).
+  @Test func theEndReportsUnresolvedAppearancesInTheOrderOfTheirIds() {
+    // Met zeta, alpha, mid, each on a root of its own; each presentation's viewDidAppear never comes.
+    let lines = [("zeta", "root:z", 1.0), ("alpha", "root:a", 2.0), ("mid", "root:m", 3.0)].flatMap {
+      id, root, t in
+      var presented = presentation(id, at: t, from: root)
+      presented.insert(line(t + 0.0015, id, "viewWillAppear"), at: 2)
+      return presented
+    }
+    var auditor = Auditor()
+    var findings: [Finding] = []
+    let trace = lines + [line(20, "app", "mark", #""name":"later""#)]
+    for case .event(let event, let line) in TraceReader(bytes: Array(trace.joined(separator: "\n").utf8)) {
+      auditor.audit(event, line: line, into: &findings)
+    }
+    #expect(findings.isEmpty)
+    auditor.finish(into: &findings)
+    #expect(findings.map(\.id) == ["alpha", "mid", "zeta"])
+    #expect(findings.allSatisfy { $0.rule == .appearanceUnbalanced })
+  }
+
   @Test func severalIndependentViolationsAreEachReportedOnce() {
     var lines = presentation("p1", at: 1)
     lines.append(line(1.31, "p1", "completeTransition", #""didComplete":true"#))  // 6: complete-twice
