@@ -44,8 +44,9 @@ package struct PresentationSession: Sendable {
   var reportedUnknownCount = 0
   /// The number of the latest transition that began (``TransitionRecord/serial``).
   var serial: UInt64 = 0
-  /// Takes a plain stay by its shortcut (`stayedInPlace`, and `steppedQuietStay` for the auditor); off,
-  /// every event takes the general step (for the tests that check the shortcut changes nothing).
+  /// Takes a plain stay, move or aside by its shortcut (`steppedPlainly`, and `steppedQuietStay` for the
+  /// auditor); off, every event takes the general step (for the tests that check the shortcuts change
+  /// nothing).
   var takesStayShortcut = true
   /// Steps a quiet stay outside `handle` (`steppedQuietStay`); off, it answers no to every event (for the
   /// tests that check the quiet stay changes nothing).
@@ -524,17 +525,20 @@ package struct PresentationSession: Sendable {
     step.effects.refused = decision.isRejection
   }
 
-  /// The machine's most common steps without the general step's other questions: a plain stay, and a plain
-  /// move. Both are of a presentation with a transition and no refused request, on an event that starts no
-  /// request, whose table entry decides when none of its guards holds, and none does.
-  /// - A plain stay (not a `completeTransition`, nor a completion block of a dismissal group's member,
-  ///   which marks the group): the lifecycle's `applyStay`, and the deadlines such a stay moves only later.
-  /// - A plain move, of a live presentation in no dismissal group, that does not dismiss the stack above
-  ///   it: what `apply` does for such a step, which judges no presenter, links nothing and reports no
-  ///   group (the lifecycle's `apply`, the completed animation, the list of transitions in flight, the end
-  ///   of a transition and the start of one).
+  /// The machine's most common steps without the general step's other questions. Each is of a presentation
+  /// with a transition and no refused request, on an event that starts no request:
+  /// - a plain stay, when no guard of its table entry holds (not a `completeTransition`, nor a completion
+  ///   block of a dismissal group's member, which marks the group): the lifecycle's `applyStay`, and the
+  ///   deadlines such a stay moves only later;
+  /// - a plain move, when no guard holds, of a live presentation in no dismissal group that does not
+  ///   dismiss the stack above it: what `apply` does for such a step, which judges no presenter, links
+  ///   nothing and reports no group (the lifecycle's `apply`, the completed animation, the list of
+  ///   transitions in flight, the end of a transition and the start of one);
+  /// - an event set aside by its table entry or by the `presentsAnother` guard (a presenter's appearance
+  ///   callback): the lifecycle's `apply`, which leaves the phase as it was.
   ///
-  /// Returns false, having changed nothing, for any other step.
+  /// Returns false, having changed nothing, for any other step: `apply` then takes it. `StayShortcutTests`
+  /// holds each step and what the session holds after it against `apply`'s.
   @inline(__always)
   private mutating func steppedPlainly(
     _ trigger: Trigger, slot: Int, _ event: borrowing Event, line: Int, into step: inout SessionStep
@@ -544,12 +548,17 @@ package struct PresentationSession: Sendable {
     }
     guard plain, !Self.startsRequest(trigger, from: phase) else { return false }
     let entry = table.entry(phase, trigger)
-    switch entry.otherwise {
+    // As `apply` asks them: an event that starts no request judges no presenter (`problem` is nil).
+    let decided =
+      entry.hasGuards
+      ? Self.heldGuard(
+        of: entry, slot: slot, trigger: trigger, problem: nil, takesStackAlong: true,
+        wantsInteractiveStart: event.payload.wantsInteractiveStart, storage: storage, stack: stack,
+        table: table) : nil
+    switch decided?.decision ?? entry.otherwise {
     case .stay:
-      guard trigger != .completeTrue, trigger != .completeFalse,
-        trigger != .completion || stack.nodes[slot].group.isEmpty,
-        Self.noGuardHolds(
-          of: entry, slot: slot, trigger: trigger, event, storage: storage, stack: stack, table: table)
+      guard decided == nil, trigger != .completeTrue, trigger != .completeFalse,
+        trigger != .completion || stack.nodes[slot].group.isEmpty
       else { return false }
       (step.from, step.to) = (phase, phase)
       let timesAdvance = timesAdvance(ofSlot: slot, to: event.t)
@@ -565,10 +574,8 @@ package struct PresentationSession: Sendable {
       }
       return true
     case .move(let target):
-      guard phase.isLive, stack.nodes[slot].group.isEmpty,
-        !(phase.isPresentedAndIdle && target.direction == .dismissing),
-        Self.noGuardHolds(
-          of: entry, slot: slot, trigger: trigger, event, storage: storage, stack: stack, table: table)
+      guard decided == nil, phase.isLive, stack.nodes[slot].group.isEmpty,
+        !(phase.isPresentedAndIdle && target.direction == .dismissing)
       else { return false }
       (step.from, step.to) = (phase, phase)
       // A side track's rule changes nothing below: `apply` reads the rule only for a guard's detail, an
@@ -586,25 +593,20 @@ package struct PresentationSession: Sendable {
         step.effects.beganAnimated = storage.readingTransition(slot) { $0.animated } ?? true
       }
       return true
-    case .reject, .recover, .rejectQuietly, .recoverQuietly, .resume, .aside:
+    case .aside:
+      // A presenter's appearance callback, most often (`presentsAnother`): that guard explains no rule, so
+      // `apply` does nothing after the lifecycle's step but mark a completion block's group, here empty.
+      guard decided == nil || decided?.condition == .presentsAnother,
+        trigger != .completion || stack.nodes[slot].group.isEmpty
+      else { return false }
+      (step.from, step.to) = (phase, phase)
+      storage.slots[slot].lifecycle.apply(
+        .aside, trigger, event: event, line: line, once: table.isOncePerTransition(trigger),
+        serial: &serial, into: &step)
+      return true
+    case .reject, .recover, .rejectQuietly, .recoverQuietly, .resume:
       return false
     }
-  }
-
-  /// Whether none of `entry`'s guards holds for an event that starts no request (which judges no
-  /// presenter: `problem` is nil), as `apply` asks them. Static, lent the parts it reads, as the guards
-  /// are (see `holds`).
-  @inline(__always)
-  private static func noGuardHolds(
-    of entry: TransitionTable.CompiledEntry, slot: Int, trigger: Trigger, _ event: borrowing Event,
-    storage: borrowing SessionStorage, stack: borrowing PresentationStack,
-    table: borrowing TransitionTable.Compiled
-  ) -> Bool {
-    !entry.hasGuards
-      || heldGuard(
-        of: entry, slot: slot, trigger: trigger, problem: nil, takesStackAlong: true,
-        wantsInteractiveStart: event.payload.wantsInteractiveStart, storage: storage, stack: stack,
-        table: table) == nil
   }
 
   /// The plain stay with nothing to report, stepped outside `handle`: an event `quietStayTriggers` names
@@ -641,7 +643,7 @@ package struct PresentationSession: Sendable {
     guard entry.otherwise == .stay,
       stayMovesDeadlinesOnlyLater(trigger, slot: slot, timesAdvance(ofSlot: slot, to: event.t))
     else { return false }
-    // As `stayedInPlace` asks them: an event that starts no request judges no presenter.
+    // As `steppedPlainly` asks them: an event that starts no request judges no presenter.
     if entry.hasGuards,
       Self.heldGuard(
         of: entry, slot: slot, trigger: trigger, problem: nil, takesStackAlong: true,
