@@ -261,14 +261,26 @@ package struct PresentationLifecycle: Sendable, Hashable {
     if trigger == .layoutDid, let pass = tracks.openLayout, frameRate > 0, event.t - pass.t > 1 / frameRate {
       return false
     }
-    var checked = tracks
-    guard
-      Self.checkSideTracks(
-        trigger, &checked, phase: phase, event: event, line: line, reported: facts.reported
-      ).0
-        == nil
-    else { return false }
-    tracks = checked
+    // Checked on a copy only where the check changes the side tracks: another trigger's check only reads
+    // them, so one that finds a rule changed nothing (copied and written back, they were 20-odd loads and
+    // stores on every update).
+    if trigger.traits.contains(.changesSideTracks) {
+      var checked = tracks
+      guard
+        Self.checkSideTracks(
+          trigger, &checked, phase: phase, event: event, line: line, reported: facts.reported
+        ).0
+          == nil
+      else { return false }
+      tracks = checked
+    } else {
+      guard
+        Self.checkSideTracks(
+          trigger, &tracks, phase: phase, event: event, line: line, reported: facts.reported
+        ).0
+          == nil
+      else { return false }
+    }
     Self.updateStay(&facts, trigger, event: event, line: line, phase: phase, once: once)
     if phase == .dismissed || phase == .withdrawn {
       tracks.openLayout = nil
@@ -279,8 +291,9 @@ package struct PresentationLifecycle: Sendable, Hashable {
 
   /// Layout balance, appearance balance, percent range: the side tracks of an accepted event.
   /// `reported` is the transition's rules already reported (`TransitionRecord.reported`): a rule a driver
-  /// repeats is reported once per transition.
-  private static func checkSideTracks(
+  /// repeats is reported once per transition. Only a trigger with the `changesSideTracks` trait changes
+  /// `tracks` (`TriggerTraitsTests` checks the others only read it).
+  static func checkSideTracks(
     _ trigger: Trigger, _ tracks: inout SideTracks, phase: Phase, event: borrowing Event, line: Int,
     reported: UInt64
   ) -> (Rule?, StepDetail?) {

@@ -105,14 +105,23 @@ package enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
     case .completeFalse: ("completeTransition(false)", [.lifecycle, .completeTransition, .timed])
     case .animationEnded: ("animationEnded", [.lifecycle, .movesDeadlinesOnlyLater, .changesOnlyTimes])
     case .completion: ("completion", [.lifecycle, .movesDeadlinesOnlyLater])
-    case .layoutWill: ("containerViewWillLayoutSubviews", [.movesDeadlinesOnlyLater, .changesOnlyTimes])
+    case .layoutWill:
+      ("containerViewWillLayoutSubviews", [.movesDeadlinesOnlyLater, .changesOnlyTimes, .changesSideTracks])
     case .layoutDid:
-      ("containerViewDidLayoutSubviews", [.timed, .movesDeadlinesOnlyLater, .changesOnlyTimes])
-    case .viewWillAppear: ("viewWillAppear", [.appearance, .movesDeadlinesOnlyLater, .changesOnlyTimes])
-    case .viewIsAppearing: ("viewIsAppearing", [.appearance, .movesDeadlinesOnlyLater, .changesOnlyTimes])
-    case .viewDidAppear: ("viewDidAppear", [.appearance, .movesDeadlinesOnlyLater, .changesOnlyTimes])
-    case .viewWillDisappear: ("viewWillDisappear", [.appearance, .movesDeadlinesOnlyLater])
-    case .viewDidDisappear: ("viewDidDisappear", [.appearance, .movesDeadlinesOnlyLater, .changesOnlyTimes])
+      (
+        "containerViewDidLayoutSubviews",
+        [.timed, .movesDeadlinesOnlyLater, .changesOnlyTimes, .changesSideTracks]
+      )
+    case .viewWillAppear:
+      ("viewWillAppear", [.appearance, .movesDeadlinesOnlyLater, .changesOnlyTimes, .changesSideTracks])
+    case .viewIsAppearing:
+      ("viewIsAppearing", [.appearance, .movesDeadlinesOnlyLater, .changesOnlyTimes, .changesSideTracks])
+    case .viewDidAppear:
+      ("viewDidAppear", [.appearance, .movesDeadlinesOnlyLater, .changesOnlyTimes, .changesSideTracks])
+    case .viewWillDisappear:
+      ("viewWillDisappear", [.appearance, .movesDeadlinesOnlyLater, .changesSideTracks])
+    case .viewDidDisappear:
+      ("viewDidDisappear", [.appearance, .movesDeadlinesOnlyLater, .changesOnlyTimes, .changesSideTracks])
     case .sizeChange: ("viewWillTransitionToSize", [.timed, .movesDeadlinesOnlyLater, .changesOnlyTimes])
     case .controllerWillDismiss: ("presentationControllerWillDismiss", [.lifecycle])
     case .controllerDidDismiss: ("presentationControllerDidDismiss", [.lifecycle, .changesOnlyTimes])
@@ -157,5 +166,9 @@ extension Trigger {
     /// per transition, and for an update its progress: the general step's `update` has nothing else to do
     /// for it, so `PresentationLifecycle.updateStay` does that alone.
     package static let changesOnlyTimes = Traits(rawValue: 1 << 8)
+    /// Its side track (the layout or the appearance balance) changes what it remembers: a layout pass
+    /// opened or closed, an appearance callback awaited or resolved. Every other trigger's side track only
+    /// reads (an update's percent) or there is none, so a check of it that finds a rule changed nothing.
+    package static let changesSideTracks = Traits(rawValue: 1 << 9)
   }
 }

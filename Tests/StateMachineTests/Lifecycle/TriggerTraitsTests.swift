@@ -28,6 +28,10 @@ import Testing
     .update, .animationEnded, .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear,
     .viewDidDisappear, .sizeChange, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark,
   ]
+  static let changesSideTracks: Set<Trigger> = [
+    .layoutWill, .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear,
+    .viewDidDisappear,
+  ]
   static let completeTransition: Set<Trigger> = [.completeTrue, .completeFalse]
   static let animator: Set<Trigger> = [.animate, .startInteractive, .interruptibleAnimator]
   static let didEnd: Set<Trigger> = [
@@ -89,6 +93,45 @@ import Testing
 
   @Test func triggersThatOnlyMoveDeadlinesLater() {
     #expect(Self.triggers(with: .movesDeadlinesOnlyLater) == Self.movesDeadlinesOnlyLater)
+  }
+
+  @Test func triggersWhoseSideTrackChangesWhatItRemembers() {
+    #expect(Self.triggers(with: .changesSideTracks) == Self.changesSideTracks)
+  }
+
+  /// The quiet stay checks the side tracks in place for a trigger without `changesSideTracks`: such a
+  /// check must leave them as they were, whether it finds a rule or not, from any state they can be in.
+  @Test func aSideTrackWithoutTheTraitOnlyReads() {
+    typealias Lifecycle = PresentationLifecycle
+    let layout = Lifecycle.OpenLayoutPass(line: 3, t: 1.5)
+    var states: [Lifecycle.SideTracks] = [Lifecycle.SideTracks()]
+    for pending in [nil, .viewWillAppear, .viewWillDisappear] as [Trigger?] {
+      for (open, nested) in [(nil, 0), (layout, 0), (layout, 2)] as [(Lifecycle.OpenLayoutPass?, Int)] {
+        var tracks = Lifecycle.SideTracks()
+        tracks.openLayout = open
+        tracks.nestedLayoutWills = nested
+        tracks.pendingAppearance = pending.map { .init(trigger: $0, line: 4, t: 1.6) }
+        states.append(tracks)
+      }
+    }
+    var checks = 0
+    for trigger in Trigger.allCases where !trigger.traits.contains(.changesSideTracks) {
+      for tracks in states {
+        for phase in Phase.allCases {
+          for percent in [nil, 0.5, 1.5] as [Double?] {
+            let event = Event(
+              t: 2, id: "p", kind: .updateInteractiveTransition, payload: Payload(percent: percent))
+            var checked = tracks
+            _ = PresentationLifecycle.checkSideTracks(
+              trigger, &checked, phase: phase, event: event, line: 9, reported: 0)
+            #expect(checked == tracks, "\(trigger) in \(phase)")
+            checks += 1
+          }
+        }
+      }
+    }
+    // An update out of range is among them: a rule found without a change.
+    #expect(checks > 1_000)
   }
 
   @Test func didEndTriggers() { #expect(Self.triggers(with: .didEnd) == Self.didEnd) }
