@@ -267,18 +267,12 @@ package struct PresentationLifecycle: Sendable, Hashable {
     if trigger.traits.contains(.changesSideTracks) {
       var checked = tracks
       guard
-        Self.checkSideTracks(
-          trigger, &checked, phase: phase, event: event, line: line, reported: facts.reported
-        ).0
-          == nil
+        Self.raiseNoRule(trigger, &checked, phase: phase, event: event, line: line, reported: facts.reported)
       else { return false }
       tracks = checked
     } else {
       guard
-        Self.checkSideTracks(
-          trigger, &tracks, phase: phase, event: event, line: line, reported: facts.reported
-        ).0
-          == nil
+        Self.raiseNoRule(trigger, &tracks, phase: phase, event: event, line: line, reported: facts.reported)
       else { return false }
     }
     Self.updateStay(&facts, trigger, event: event, line: line, phase: phase, once: once)
@@ -287,6 +281,16 @@ package struct PresentationLifecycle: Sendable, Hashable {
       tracks.nestedLayoutWills = 0
     }
     return true
+  }
+
+  /// Whether the side tracks raise no rule for `trigger` (`checkSideTracks`, whose detail a quiet stay
+  /// does not need).
+  @inline(__always)
+  private static func raiseNoRule(
+    _ trigger: Trigger, _ tracks: inout SideTracks, phase: Phase, event: borrowing Event, line: Int,
+    reported: UInt64
+  ) -> Bool {
+    checkSideTracks(trigger, &tracks, phase: phase, event: event, line: line, reported: reported).0 == nil
   }
 
   /// Layout balance, appearance balance, percent range: the side tracks of an accepted event.
