@@ -56,17 +56,27 @@ fi
 measure "HEAD" "$head_bin"
 echo "($events events, seed 42; instructions counted by callgrind, each minus its fixed cost)"
 
-# Four paths of the machine alone (HEAD only: a build older than `--file` for `--only auditor` cannot). The
-# first two: a presentation begun interactively, then N lines of one kind; the third takes the general
-# step on every line, and the fourth too, by 1,000 cards at once (`path-traces.sh` writes them). `compact-session-probe.sh` counts the second and third
-# in a probe of the session's rewrite.
+# Four paths of the machine alone, for HEAD and for a base that can step a given file's events (`--file`
+# for `--only auditor`, since fbe3df7; an older base's `--only auditor` steps generated events, so its
+# paths are not counted). The first two: a presentation begun interactively, then N lines of one kind;
+# the third takes the general step on every line, and the fourth too, by 1,000 cards at once
+# (`path-traces.sh` writes them). `compact-session-probe.sh` counts the second and third in a probe of the
+# session's rewrite.
 . "$(dirname "$0")/path-traces.sh"
+builds=("HEAD:$head_bin")
+if [ $# -ge 1 ] && git -C "$repo" merge-base --is-ancestor fbe3df7 "$1" 2> /dev/null; then
+  builds=("base $1:$base_bin" "${builds[@]}")
+fi
 path() { # NAME LINES: the machine alone on $scratch/path.jsonl's LINES events, less the header's run
-  local total
-  total=$(( $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" --file "$scratch/path.jsonl" \
-    --events "$2" --only auditor) - $(count --toggle-collect='*auditorPass*' "$head_bin/ReplayBenchmark" \
-    --file "$scratch/header.jsonl" --events 1 --only auditor) ))
-  printf 'HEAD       machine alone, %-32s %6d.%d per event\n' "$1" $(( total / $2 )) $(( total * 10 / $2 % 10 ))
+  local build label bin total
+  for build in "${builds[@]}"; do
+    label=${build%%:*} bin=${build#*:}
+    total=$(( $(count --toggle-collect='*auditorPass*' "$bin/ReplayBenchmark" --file "$scratch/path.jsonl" \
+      --events "$2" --only auditor) - $(count --toggle-collect='*auditorPass*' "$bin/ReplayBenchmark" \
+      --file "$scratch/header.jsonl" --events 1 --only auditor) ))
+    printf '%-10s machine alone, %-32s %6d.%d per event\n' "$label" "$1" $(( total / $2 )) \
+      $(( total * 10 / $2 % 10 ))
+  done
 }
 for kind in panChanged updateInteractiveTransition; do
   case $kind in
