@@ -247,8 +247,9 @@ package struct PresentationLifecycle: Sendable, Hashable {
 
   /// `applyStay` for a stay that raises no rule, on a trigger `staysWithTimesOnly` names, done only if its
   /// side tracks raise none: returns false, having changed nothing, when they would (the caller then takes
-  /// the general step, which reports the rule). The side tracks are checked on a copy, written back only
-  /// when they raise nothing, so the check is `checkSideTracks` itself and not a second statement of it.
+  /// the general step, which reports the rule). The check is `checkSideTracks` itself, not a second
+  /// statement of it: for a trigger whose check changes the side tracks (`changesSideTracks`), on a copy
+  /// written back only when it raises nothing; for any other, in place, since that check only reads them.
   /// Writes nothing into a step: a quiet stay has nothing to report (`PresentationSession.steppedQuietStay`).
   ///
   /// A layout pass's `Did` is quiet only when the pass it closes took no longer than one frame at

@@ -534,8 +534,8 @@ package struct PresentationSession: Sendable {
   ///   dismiss the stack above it: what `apply` does for such a step, which judges no presenter, links
   ///   nothing and reports no group (the lifecycle's `apply`, the completed animation, the list of
   ///   transitions in flight, the end of a transition and the start of one);
-  /// - an event set aside by its table entry or by the `presentsAnother` guard (a presenter's appearance
-  ///   callback): the lifecycle's `apply`, which leaves the phase as it was.
+  /// - a presenter's appearance callback, which the `presentsAnother` guard sets aside: the lifecycle's
+  ///   `apply`, which leaves the phase as it was.
   ///
   /// Returns false, having changed nothing, for any other step: `apply` then takes it. `StayShortcutTests`
   /// holds each step and what the session holds after it against `apply`'s.
@@ -594,11 +594,11 @@ package struct PresentationSession: Sendable {
       }
       return true
     case .aside:
-      // A presenter's appearance callback, most often (`presentsAnother`): that guard explains no rule, so
-      // `apply` does nothing after the lifecycle's step but mark a completion block's group, here empty.
-      guard decided == nil || decided?.condition == .presentsAnother,
-        trigger != .completion || stack.nodes[slot].group.isEmpty
-      else { return false }
+      // A presenter's appearance callback (`presentsAnother`, which decides only appearance callbacks): that
+      // guard explains no rule, so `apply` does nothing after the lifecycle's step. The other guards that set
+      // an event aside (a refused dismiss's completion, a group's completion) take `apply`; no row sets one
+      // aside by itself.
+      guard decided?.condition == .presentsAnother else { return false }
       (step.from, step.to) = (phase, phase)
       storage.slots[slot].lifecycle.apply(
         .aside, trigger, event: event, line: line, once: table.isOncePerTransition(trigger),

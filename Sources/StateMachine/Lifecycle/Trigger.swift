@@ -137,7 +137,7 @@ extension Trigger {
   /// The kinds a trigger can be of; each trigger's set is its row in `Trigger.traits`.
   ///
   /// ```swift
-  /// Trigger.layoutDid.traits // [.timed, .movesDeadlinesOnlyLater]
+  /// Trigger.layoutDid.traits // [.timed, .movesDeadlinesOnlyLater, .changesOnlyTimes, .changesSideTracks]
   /// ```
   package struct Traits: OptionSet, Sendable, Hashable {
     package let rawValue: UInt16
