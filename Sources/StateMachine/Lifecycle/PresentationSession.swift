@@ -752,15 +752,20 @@ package struct PresentationSession: Sendable {
   /// live one is never overwritten (the evidence then stacks it on the top of that stack).
   private mutating func link(_ slot: Int, to requested: String) {
     let ref = storage.ref(ofSlot: slot)
-    let requestedSlot = storage.slot(of: requested)
+    // A root presents as itself; a presentation only while live, else the default root does. Each id is
+    // looked up once: a request from a root asked the root's slot four times.
+    let requestedIsRoot = SessionStorage.isRoot(requested)
     let requestedIsLive =
-      requestedSlot.map { $0 != slot && storage.slots[$0].lifecycle.phase.isLive } ?? false
-    let name = SessionStorage.isRoot(requested) || requestedIsLive ? requested : Self.defaultRoot
+      !requestedIsRoot
+      && storage.slot(of: requested).map { $0 != slot && storage.slots[$0].lifecycle.phase.isLive } == true
+    let name = requestedIsRoot || requestedIsLive ? requested : Self.defaultRoot
     var presenter: PresenterRef
     let existing: Int?
-    if SessionStorage.isRoot(name) {
+    var rootSlot: Int?
+    if !requestedIsLive {  // a root: the one requested, or the default one
       presenter = .root(name)
-      existing = stack.rootChild(of: name, in: storage)
+      rootSlot = storage.slot(of: name)
+      existing = rootSlot.flatMap { stack.child(of: $0, in: storage) }
     } else {
       let presenterSlot = storage.slot(of: name)
       presenter = presenterSlot.map { .presentation(storage.ref(ofSlot: $0)) } ?? .root(Self.defaultRoot)
@@ -777,7 +782,8 @@ package struct PresentationSession: Sendable {
     }
     switch presenter {
     case .root(let root):
-      stack.nodes[slotCreating(root)].child = ref
+      // The root's slot looked up above, when it has one (nothing since made or moved a slot).
+      stack.nodes[rootSlot ?? slotCreating(root)].child = ref
     case .presentation(let presenterRef):
       if let presenterSlot = storage.slot(of: presenterRef),
         storage.slots[presenterSlot].lifecycle.phase != .absent
