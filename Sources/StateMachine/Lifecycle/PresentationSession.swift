@@ -753,7 +753,7 @@ package struct PresentationSession: Sendable {
   private mutating func link(_ slot: Int, to requested: String) {
     let ref = storage.ref(ofSlot: slot)
     // A root presents as itself; a presentation only while live, else the default root does. Each id is
-    // looked up once: a request from a root asked the root's slot four times.
+    // looked up once: a request from a root looked the root's slot up three times here.
     let requestedIsRoot = SessionStorage.isRoot(requested)
     let requestedIsLive =
       !requestedIsRoot

@@ -22,6 +22,7 @@ package enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   ///
   /// The event is borrowed: an initializer takes its arguments owned by default, which would copy the
   /// event (and retain its strings) on every step of the machine.
+  @inline(__always)
   package init(_ event: borrowing Event) {
     switch event.kind {
     case .present: self = .present
