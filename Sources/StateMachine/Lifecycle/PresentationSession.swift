@@ -47,7 +47,7 @@ package struct PresentationSession: Sendable {
   /// Takes a plain stay, move or aside by its shortcut (`steppedPlainly`, and `steppedQuietStay` for the
   /// auditor); off, every event takes the general step (for the tests that check the shortcuts change
   /// nothing).
-  var takesStayShortcut = true
+  var takesShortcuts = true
   /// Steps a quiet stay outside `handle` (`steppedQuietStay`); off, it answers no to every event (for the
   /// tests that check the quiet stay changes nothing).
   var takesQuietStays = true
@@ -263,7 +263,7 @@ package struct PresentationSession: Sendable {
       .layoutDid, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear,
       .sizeChange,
       .controllerWillDismiss, .controllerDidDismiss, .controllerDidAttemptToDismiss, .gesture, .mark:
-      if !takesStayShortcut || !steppedPlainly(trigger, slot: slot, event, line: line, into: &step) {
+      if !takesShortcuts || !steppedPlainly(trigger, slot: slot, event, line: line, into: &step) {
         apply(trigger, to: slot, event, line: line, into: &step)
       }
     }
@@ -626,7 +626,7 @@ package struct PresentationSession: Sendable {
   @inline(never)
   mutating func steppedQuietStay(_ event: borrowing Event, line: Int, frameRate: Double) -> Bool {
     assert(Self.mayStayQuietly(event.kind), "steppedQuietStay asked of a \(event.kind)")
-    guard takesStayShortcut, takesQuietStays else { return false }
+    guard takesShortcuts, takesQuietStays else { return false }
     let trigger = Trigger(event)
     if trigger == .gesture { return steppedQuietGesture(event) }
     guard quietStayTriggers & (1 << UInt64(trigger.rawValue)) != 0,
@@ -752,24 +752,26 @@ package struct PresentationSession: Sendable {
   /// live one is never overwritten (the evidence then stacks it on the top of that stack).
   private mutating func link(_ slot: Int, to requested: String) {
     let ref = storage.ref(ofSlot: slot)
-    // A root presents as itself; a presentation only while live, else the default root does. Each id is
-    // looked up once: a request from a root looked the root's slot up three times here.
+    // A presentation presents only while live; a root always; for anything else the default root does.
+    // Each id is looked up once (a request from a root looked the root's slot up three times here).
     let requestedIsRoot = SessionStorage.isRoot(requested)
-    let requestedIsLive =
-      !requestedIsRoot
-      && storage.slot(of: requested).map { $0 != slot && storage.slots[$0].lifecycle.phase.isLive } == true
-    let name = requestedIsRoot || requestedIsLive ? requested : Self.defaultRoot
+    let livePresenter =
+      requestedIsRoot
+      ? nil
+      : storage.slot(of: requested).flatMap {
+        $0 != slot && storage.slots[$0].lifecycle.phase.isLive ? $0 : nil
+      }
     var presenter: PresenterRef
     let existing: Int?
     var rootSlot: Int?
-    if !requestedIsLive {  // a root: the one requested, or the default one
-      presenter = .root(name)
-      rootSlot = storage.slot(of: name)
-      existing = rootSlot.flatMap { stack.child(of: $0, in: storage) }
+    if let livePresenter {
+      presenter = .presentation(storage.ref(ofSlot: livePresenter))
+      existing = stack.child(of: livePresenter, in: storage)
     } else {
-      let presenterSlot = storage.slot(of: name)
-      presenter = presenterSlot.map { .presentation(storage.ref(ofSlot: $0)) } ?? .root(Self.defaultRoot)
-      existing = presenterSlot.flatMap { stack.child(of: $0, in: storage) }
+      let root = requestedIsRoot ? requested : Self.defaultRoot
+      presenter = .root(root)
+      rootSlot = storage.slot(of: root)
+      existing = rootSlot.flatMap { stack.child(of: $0, in: storage) }
     }
     if let existing, existing != slot, storage.slots[existing].lifecycle.phase.isLive {
       let top = stack.above(existing, in: storage, notLive: slot).last ?? existing

@@ -4,11 +4,11 @@ import Testing
 
 /// The auditor's quiet stay (`PresentationSession.steppedQuietStay`, a stay with nothing to report stepped
 /// without a `SessionStep`) must change nothing: the same findings, and after the trace the same
-/// lifecycles, gestures, roots' children, transitions in flight and clock, as every event through `handle`,
-/// on generated, mutated and soup traces and the bundled traces.
+/// lifecycles, gestures, roots' children, transitions in flight, clock and whole session document, as
+/// every event through `handle`, on generated, mutated and soup traces and the bundled traces.
 @Suite struct QuietStayTests {
   @Test(arguments: [41, 42, 43, 44] as [UInt64])
-  func theQuietStayFindsWhatTheStepFinds(seed: UInt64) {
+  func theQuietStayFindsWhatTheStepFinds(seed: UInt64) throws {
     var quietStays = 0
     for (number, trace) in DeadlineShortcutTests.traces(seed: seed).enumerated() {
       var quiet = Auditor()
@@ -35,6 +35,9 @@ import Testing
       #expect(quiet.session.inFlight == stepped.session.inFlight, "seed \(seed) trace \(number)")
       #expect(quiet.session.rootChildren == stepped.session.rootChildren, "seed \(seed) trace \(number)")
       #expect(quiet.clock == stepped.clock, "seed \(seed) trace \(number)")
+      #expect(
+        try StayShortcutTests.document(of: quiet.session) == StayShortcutTests.document(of: stepped.session),
+        "seed \(seed) trace \(number)")
     }
     // The traces reach the quiet stay (counted on a copy of the session, which the auditor asks only within
     // its clock's horizon): a test of it that never took it would prove nothing.
