@@ -46,6 +46,12 @@ head -n 1 "$scratch/f.jsonl" > "$scratch/header.jsonl"
 if [ $# -ge 1 ]; then
   if [ -n "${BASE_BUILD:-}" ]; then
     base_bin=$BASE_BUILD
+    for product in replay ReplayBenchmark; do
+      if [ ! -x "$base_bin/$product" ]; then
+        echo "BASE_BUILD=$base_bin holds no $product: build the base's release products there first" >&2
+        exit 2
+      fi
+    done
   else
     git -C "$repo" worktree add --detach "$scratch/base" "$1" > /dev/null 2>&1
     trap 'git -C "$repo" worktree remove --force "$scratch/base"; rm -rf "$scratch"' EXIT
