@@ -103,6 +103,15 @@ package struct PresentationLifecycle: Sendable, Hashable {
     hasTransition ? read(facts) : nil
   }
 
+  /// The facts the table's guards test for `trigger` (`TableGuard.factTest`): none without a transition.
+  @inline(__always)
+  func guardFacts(for trigger: Trigger) -> GuardFacts {
+    guard hasTransition else { return [] }
+    var bits = facts.guardFacts.union(.tracked)
+    if facts.hasSeen(trigger) { bits.insert(.seenTrigger) }
+    return bits
+  }
+
   /// Lends the transition's facts in place, if there are any, from a caller that may change the
   /// lifecycle: a mutating access never copies it, where a read of an array element may.
   @inline(__always)

@@ -316,13 +316,15 @@ package struct PresentationSession: Sendable {
     return stack.implicitPresenter(in: storage)
   }
 
-  /// Whether `condition` holds for the presentation in `slot` receiving `trigger`, read from the storage,
-  /// the stack and the table the step lends it. Static: as a method of the session, asked from the mutating
-  /// step, it took a copy of the whole session (184 bytes) on every step that asked the guards, inlined or
-  /// not (<doc:Performance#Where-the-time-goes>); lent the parts, it copies nothing (machine alone 847.5 →
-  /// 838.7 instructions an event).
-  @inline(__always)
-  private static func holds(
+  /// Whether `condition`, a guard the session asks in code (`TableGuard.bitTest`'s `asksCode`), holds for
+  /// the presentation in `slot` receiving `trigger`, read from the storage, the stack and the table the step
+  /// lends it. Static: as a method of the session, asked from the mutating step, it took a copy of the whole
+  /// session (184 bytes) on every step that asked the guards, inlined or not
+  /// (<doc:Performance#Where-the-time-goes>); lent the parts, it copies nothing (machine alone 847.5 →
+  /// 838.7 instructions an event). Out of line: the guards about the transition's own facts are bit tests
+  /// (`heldGuard`), and few steps ask one of these.
+  @inline(never)
+  private static func holdsInCode(
     _ condition: TableGuard, slot: Int, trigger: Trigger, problem: (TableGuard, StepDetail)?,
     takesStackAlong: Bool, wantsInteractiveStart: Bool?, storage: borrowing SessionStorage,
     stack: borrowing PresentationStack, table: borrowing TransitionTable.Compiled
@@ -331,13 +333,7 @@ package struct PresentationSession: Sendable {
       storage.reading(slot) { $0.pointee.lifecycle.readTransition(read) } ?? false
     }
     switch condition {
-    case .alreadyDelivered: return fact { $0.hasSeen(trigger) }
-    case .echoOfEarlyDidEnd: return fact { $0.completeValue == nil && $0.completeExcused }
-    case .noCompleteTransitionYet: return fact { $0.completeValue == nil }
-    case .finishDeferred: return fact { $0.deferredCommit == .finish }
-    case .cancelDeferred: return fact { $0.deferredCommit == .cancel }
     case .presentsAnother: return presentsAnother(slot, trigger, storage: storage, stack: stack)
-    case .settledByGroup: return fact { $0.settledByGroup }
     case .groupCompletionPending:
       guard fact({ !$0.hasSeen(.completion) }) else { return false }
       return stack.otherMembers(of: slot, in: storage).contains { member in
@@ -347,57 +343,69 @@ package struct PresentationSession: Sendable {
     case .presenterInFlight, .presenterNotPresented, .presenterTransitioningAnother,
       .presenterPresentsAnother:
       return problem?.0 == condition
-    case .cancelDeferredWithoutController:
-      return fact { $0.deferredCommit == .cancel && !$0.controllerLogged }
-    case .interruptible: return fact { $0.interruptible }
     case .startsRunning: return wantsInteractiveStart == false && fact { $0.interruptible }
     case .startedRunning:
       return fact {
         !$0.wantsInteractiveStart && !$0.hadUpdate && $0.commit == nil
           && $0.lastDriveT == $0.interactiveStartT
       }
-    case .withoutController: return fact { !$0.controllerLogged }
-    case .observed: return fact { $0.isObserved }
-    case .endedWithoutController:
-      return fact { !$0.controllerLogged && !$0.didEndLogged && $0.didEndT != nil }
-    case .completesRefusedDismiss: return storage.slots[slot].refusedDismissCompletion
-    case .cancelledLate: return fact { $0.lateCommit == .cancel }
-    case .finishedLate: return fact { $0.lateCommit == .finish }
-    case .systemStyleUnseen: return fact { $0.systemStyle && $0.isObserved }
     case .stackAboveInFlight:
       // Only a dismiss the app asked for: a member that a dismissal from below takes along is not refused.
       return takesStackAlong
         && stack.above(slot, in: storage).contains { storage.slots[$0].lifecycle.phase.isInFlight }
-    case .requestRefused: return storage.slots[slot].refused != nil
-    case .presentRefused: return storage.slots[slot].refused?.presenter != nil
-    case .dismissRefused: return storage.slots[slot].refused == .dismiss
-    case .unknownReported: return storage.slots[slot].reportedUnknown
     case .reportedInTransition:
       guard let rule = table.otherwise(storage.slots[slot].lifecycle.phase, trigger).violation else {
         return false
       }
       return fact { $0.hasReported(rule) }
+    case .alreadyDelivered, .echoOfEarlyDidEnd, .noCompleteTransitionYet, .finishDeferred, .cancelDeferred,
+      .settledByGroup, .cancelDeferredWithoutController, .interruptible, .withoutController, .observed,
+      .endedWithoutController, .cancelledLate, .finishedLate, .systemStyleUnseen, .completesRefusedDismiss,
+      .requestRefused, .presentRefused, .dismissRefused, .unknownReported:
+      // A bit test (`TableGuard.bitTest`), which `heldGuard` asks; asked here, it gives the same answer.
+      let facts = guardFacts(ofSlot: slot, trigger: trigger, problem: problem, storage: storage, stack: stack)
+      return condition.bitTest.passes(facts)
     }
   }
 
   /// The first of `entry`'s guards that holds for the presentation in `slot` receiving `trigger`, if one
-  /// does: the table tries a row's guards in order, and the first that holds decides.
+  /// does: the table tries a row's guards in order, and the first that holds decides. Each is first a test
+  /// of one word (`TableGuard.bitTest`, the table's `guardTests`), and a guard asked in code is asked only
+  /// when its bits pass.
   @inline(__always)
   private static func heldGuard(
     of entry: TransitionTable.CompiledEntry, slot: Int, trigger: Trigger, problem: (TableGuard, StepDetail)?,
     takesStackAlong: Bool, wantsInteractiveStart: Bool?, storage: borrowing SessionStorage,
     stack: borrowing PresentationStack, table: borrowing TransitionTable.Compiled
   ) -> TableEntry.Guarded? {
+    let facts = guardFacts(ofSlot: slot, trigger: trigger, problem: problem, storage: storage, stack: stack)
     for position in entry.guardPositions {
-      let guarded = table.guards[position]
-      if holds(
-        guarded.condition, slot: slot, trigger: trigger, problem: problem, takesStackAlong: takesStackAlong,
-        wantsInteractiveStart: wantsInteractiveStart, storage: storage, stack: stack, table: table)
+      let test = table.guardTests[position]
+      guard test.passes(facts) else { continue }
+      if !test.asksCode
+        || holdsInCode(
+          table.guards[position].condition, slot: slot, trigger: trigger, problem: problem,
+          takesStackAlong: takesStackAlong, wantsInteractiveStart: wantsInteractiveStart, storage: storage,
+          stack: stack, table: table)
       {
-        return guarded
+        return table.guards[position]
       }
     }
     return nil
+  }
+
+  /// The facts the guards test (`GuardFacts`) for the presentation in `slot` receiving `trigger`: its
+  /// transition's, its slot's, its node's in the stack, and whether the step found a presenter's `problem`.
+  @inline(__always)
+  private static func guardFacts(
+    ofSlot slot: Int, trigger: Trigger, problem: (TableGuard, StepDetail)?, storage: borrowing SessionStorage,
+    stack: borrowing PresentationStack
+  ) -> GuardFacts {
+    var facts = storage.reading(slot) { $0.pointee.guardFacts(for: trigger) }
+    if stack.nodes[slot].child != nil || stack.nodes[slot].hasPresented { facts.insert(.presenting) }
+    if !stack.nodes[slot].group.isEmpty { facts.insert(.inGroup) }
+    if problem != nil { facts.insert(.presenterProblem) }
+    return facts
   }
 
   /// The detail of the guard that decided a step, where it explains the rule.

@@ -51,9 +51,13 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
   /// When `*TransitionWillBegin` arrived (or the event that implied it).
   public internal(set) var willBeginT: Double?
   /// When `animateTransition` arrived: the measured duration counts from here.
-  public internal(set) var animateT: Double?
+  public internal(set) var animateT: Double? {
+    didSet { guardFacts.set(.animated, animateT != nil) }
+  }
   /// When `startInteractiveTransition` arrived.
-  public internal(set) var interactiveStartT: Double?
+  public internal(set) var interactiveStartT: Double? {
+    didSet { guardFacts.set(.interactionStarted, interactiveStartT != nil) }
+  }
   /// The line of `startInteractiveTransition`, where the interaction's part of the file begins.
   public internal(set) var interactiveStartLine: Int?
   /// The animator's `transitionDuration`, or the interaction's declared duration.
@@ -67,20 +71,37 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
   /// The finish or cancel that committed the interaction, once the user let go.
   public internal(set) var commit: Commit?
   /// A finish or cancel sent before `startInteractiveTransition`, replayed when it starts (<doc:Rules#Gestures>).
-  public internal(set) var deferredCommit: CommitKind?
+  public internal(set) var deferredCommit: CommitKind? {
+    get { guardFacts.commit(finish: .deferredFinish, cancel: .deferredCancel) }
+    set { guardFacts.setCommit(newValue, finish: .deferredFinish, cancel: .deferredCancel) }
+  }
   /// The completion speed of the deferred commit, applied when it is replayed.
   public internal(set) var deferredSpeed: Double = 1
   /// What `completeTransition` said, which `*DidEnd(completed:)` has to agree with.
-  public internal(set) var completeValue: Bool?
+  public internal(set) var completeValue: Bool? {
+    get { guardFacts.contains(.completeKnown) ? guardFacts.contains(.completedTrue) : nil }
+    set {
+      guardFacts.set(.completeKnown, newValue != nil)
+      guardFacts.set(.completedTrue, newValue == true)
+    }
+  }
   /// When `completeTransition` arrived: the measured duration ends here.
   public internal(set) var completeT: Double?
   /// When `*DidEnd` arrived: the transition is over.
-  public internal(set) var didEndT: Double?
+  public internal(set) var didEndT: Double? {
+    didSet { guardFacts.set(.ended, didEndT != nil) }
+  }
   /// `did-end-before-complete` was reported; a later `completeTransition` is its echo, not a second bug.
-  public internal(set) var completeExcused = false
+  public internal(set) var completeExcused: Bool {
+    get { guardFacts.contains(.completeExcused) }
+    set { guardFacts.set(.completeExcused, newValue) }
+  }
   /// It was dismissed because another member of its stack's dismissal ended; it may still log its own
   /// late dismissal callbacks, which UIKit does not order against the other member's.
-  public internal(set) var settledByGroup = false
+  public internal(set) var settledByGroup: Bool {
+    get { guardFacts.contains(.settledByGroup) }
+    set { guardFacts.set(.settledByGroup, newValue) }
+  }
   /// Which transition of the session this is (numbered from 1 as they begin): what the auditor keeps its
   /// own notes about a transition under.
   public private(set) var serial: UInt64
@@ -96,11 +117,20 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
 
   /// A `*WillBegin` was logged in this transition: the app owns its presentation controller
   /// (<doc:Rules#Transitions-recorded-from-the-animator-alone>).
-  public internal(set) var controllerLogged = false
+  public internal(set) var controllerLogged: Bool {
+    get { guardFacts.contains(.controllerLogged) }
+    set { guardFacts.set(.controllerLogged, newValue) }
+  }
   /// A `*DidEnd` was logged in this transition.
-  public internal(set) var didEndLogged = false
+  public internal(set) var didEndLogged: Bool {
+    get { guardFacts.contains(.didEndLogged) }
+    set { guardFacts.set(.didEndLogged, newValue) }
+  }
   /// The animator vended `interruptibleAnimator(using:)` (<doc:Rules#Interruptible-transitions>).
-  public internal(set) var interruptible = false
+  public internal(set) var interruptible: Bool {
+    get { guardFacts.contains(.interruptible) }
+    set { guardFacts.set(.interruptible, newValue) }
+  }
   /// `startInteractiveTransition`'s `wantsInteractiveStart` (true when not logged).
   public internal(set) var wantsInteractiveStart = true
   /// The interaction runs as if animated (started with `wantsInteractiveStart` false on an interruptible
@@ -114,7 +144,10 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
   /// How many times the user caught the transition after a finish or cancel.
   public internal(set) var interruptions = 0
   /// The request named a presentation style other than `custom` (a system style UIKit presents).
-  public internal(set) var systemStyle = false
+  public internal(set) var systemStyle: Bool {
+    get { guardFacts.contains(.systemStyle) }
+    set { guardFacts.set(.systemStyle, newValue) }
+  }
   /// The dismissal was started by the user's swipe (the adaptive delegate's `WillDismiss`, or the
   /// controller's own `viewWillDisappear` with no `dismiss`): never timed, the user may hold the sheet.
   public internal(set) var swipe = false
@@ -122,7 +155,14 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
   public internal(set) var deferredBeforeWillBegin = false
   /// The last finish or cancel sent after the interaction was already finished or cancelled (reported as
   /// `interaction-after-end`): the app's animator completes as it says, which is no second finding.
-  public internal(set) var lateCommit: CommitKind?
+  public internal(set) var lateCommit: CommitKind? {
+    get { guardFacts.commit(finish: .lateFinish, cancel: .lateCancel) }
+    set { guardFacts.setCommit(newValue, finish: .lateFinish, cancel: .lateCancel) }
+  }
+  /// The facts above that the table's guards read, one bit each, the storage of those that are flags
+  /// (`TableGuard.factTest`): the guards then test one word, not a field each
+  /// (<doc:Performance#What-it-does-not-reach>). Not encoded: the facts it mirrors are.
+  var guardFacts: GuardFacts = []
 
   /// Whether `animateTransition`, `interruptibleAnimator` or `startInteractiveTransition` was seen.
   public var hasAnimator: Bool { animateT != nil || interactiveStartT != nil }
@@ -154,5 +194,109 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
     self.animated = animated
     lastLine = line
     lastT = t
+  }
+}
+
+/// Encoded field by field as the synthesized conformance did before the flags moved into `guardFacts`, so
+/// that a snapshot reads and writes the same keys (<doc:EventSourcing>).
+extension TransitionRecord {
+  private enum CodingKeys: String, CodingKey {
+    case direction, requestLine, requestT, animated, lastLine, lastT, willBeginT, animateT, interactiveStartT
+    case interactiveStartLine, declaredDuration, progress, hadUpdate, lastDriveT, commit, deferredCommit
+    case deferredSpeed, completeValue, completeT, didEndT, completeExcused, settledByGroup, serial, seen
+    case reported, hangExpired, undrivenExpired, controllerLogged, didEndLogged, interruptible
+    case wantsInteractiveStart, running, undrivenSince, undrivenSinceLine, interruptions, systemStyle, swipe
+    case deferredBeforeWillBegin, lateCommit
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    direction = try c.decode(Phase.Direction.self, forKey: .direction)
+    requestLine = try c.decode(Int.self, forKey: .requestLine)
+    requestT = try c.decode(Double.self, forKey: .requestT)
+    animated = try c.decode(Bool.self, forKey: .animated)
+    lastLine = try c.decode(Int.self, forKey: .lastLine)
+    lastT = try c.decode(Double.self, forKey: .lastT)
+    willBeginT = try c.decodeIfPresent(Double.self, forKey: .willBeginT)
+    animateT = try c.decodeIfPresent(Double.self, forKey: .animateT)
+    interactiveStartT = try c.decodeIfPresent(Double.self, forKey: .interactiveStartT)
+    interactiveStartLine = try c.decodeIfPresent(Int.self, forKey: .interactiveStartLine)
+    declaredDuration = try c.decodeIfPresent(Double.self, forKey: .declaredDuration)
+    progress = try c.decode(Double.self, forKey: .progress)
+    hadUpdate = try c.decode(Bool.self, forKey: .hadUpdate)
+    lastDriveT = try c.decodeIfPresent(Double.self, forKey: .lastDriveT)
+    commit = try c.decodeIfPresent(Commit.self, forKey: .commit)
+    deferredSpeed = try c.decode(Double.self, forKey: .deferredSpeed)
+    completeT = try c.decodeIfPresent(Double.self, forKey: .completeT)
+    didEndT = try c.decodeIfPresent(Double.self, forKey: .didEndT)
+    serial = try c.decode(UInt64.self, forKey: .serial)
+    seen = try c.decode(UInt64.self, forKey: .seen)
+    reported = try c.decode(UInt64.self, forKey: .reported)
+    hangExpired = try c.decode(Bool.self, forKey: .hangExpired)
+    undrivenExpired = try c.decode(Bool.self, forKey: .undrivenExpired)
+    wantsInteractiveStart = try c.decode(Bool.self, forKey: .wantsInteractiveStart)
+    running = try c.decode(Bool.self, forKey: .running)
+    undrivenSince = try c.decodeIfPresent(Double.self, forKey: .undrivenSince)
+    undrivenSinceLine = try c.decode(Int.self, forKey: .undrivenSinceLine)
+    interruptions = try c.decode(Int.self, forKey: .interruptions)
+    swipe = try c.decode(Bool.self, forKey: .swipe)
+    deferredBeforeWillBegin = try c.decode(Bool.self, forKey: .deferredBeforeWillBegin)
+    // The flags kept in `guardFacts`, and the bits that mirror the times above (an initializer runs no
+    // `didSet`).
+    deferredCommit = try c.decodeIfPresent(CommitKind.self, forKey: .deferredCommit)
+    completeValue = try c.decodeIfPresent(Bool.self, forKey: .completeValue)
+    completeExcused = try c.decode(Bool.self, forKey: .completeExcused)
+    settledByGroup = try c.decode(Bool.self, forKey: .settledByGroup)
+    controllerLogged = try c.decode(Bool.self, forKey: .controllerLogged)
+    didEndLogged = try c.decode(Bool.self, forKey: .didEndLogged)
+    interruptible = try c.decode(Bool.self, forKey: .interruptible)
+    systemStyle = try c.decode(Bool.self, forKey: .systemStyle)
+    lateCommit = try c.decodeIfPresent(CommitKind.self, forKey: .lateCommit)
+    guardFacts.set(.animated, animateT != nil)
+    guardFacts.set(.interactionStarted, interactiveStartT != nil)
+    guardFacts.set(.ended, didEndT != nil)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(direction, forKey: .direction)
+    try c.encode(requestLine, forKey: .requestLine)
+    try c.encode(requestT, forKey: .requestT)
+    try c.encode(animated, forKey: .animated)
+    try c.encode(lastLine, forKey: .lastLine)
+    try c.encode(lastT, forKey: .lastT)
+    try c.encodeIfPresent(willBeginT, forKey: .willBeginT)
+    try c.encodeIfPresent(animateT, forKey: .animateT)
+    try c.encodeIfPresent(interactiveStartT, forKey: .interactiveStartT)
+    try c.encodeIfPresent(interactiveStartLine, forKey: .interactiveStartLine)
+    try c.encodeIfPresent(declaredDuration, forKey: .declaredDuration)
+    try c.encode(progress, forKey: .progress)
+    try c.encode(hadUpdate, forKey: .hadUpdate)
+    try c.encodeIfPresent(lastDriveT, forKey: .lastDriveT)
+    try c.encodeIfPresent(commit, forKey: .commit)
+    try c.encodeIfPresent(deferredCommit, forKey: .deferredCommit)
+    try c.encode(deferredSpeed, forKey: .deferredSpeed)
+    try c.encodeIfPresent(completeValue, forKey: .completeValue)
+    try c.encodeIfPresent(completeT, forKey: .completeT)
+    try c.encodeIfPresent(didEndT, forKey: .didEndT)
+    try c.encode(completeExcused, forKey: .completeExcused)
+    try c.encode(settledByGroup, forKey: .settledByGroup)
+    try c.encode(serial, forKey: .serial)
+    try c.encode(seen, forKey: .seen)
+    try c.encode(reported, forKey: .reported)
+    try c.encode(hangExpired, forKey: .hangExpired)
+    try c.encode(undrivenExpired, forKey: .undrivenExpired)
+    try c.encode(controllerLogged, forKey: .controllerLogged)
+    try c.encode(didEndLogged, forKey: .didEndLogged)
+    try c.encode(interruptible, forKey: .interruptible)
+    try c.encode(wantsInteractiveStart, forKey: .wantsInteractiveStart)
+    try c.encode(running, forKey: .running)
+    try c.encodeIfPresent(undrivenSince, forKey: .undrivenSince)
+    try c.encode(undrivenSinceLine, forKey: .undrivenSinceLine)
+    try c.encode(interruptions, forKey: .interruptions)
+    try c.encode(systemStyle, forKey: .systemStyle)
+    try c.encode(swipe, forKey: .swipe)
+    try c.encode(deferredBeforeWillBegin, forKey: .deferredBeforeWillBegin)
+    try c.encodeIfPresent(lateCommit, forKey: .lateCommit)
   }
 }

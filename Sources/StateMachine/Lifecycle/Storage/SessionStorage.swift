@@ -51,6 +51,24 @@ struct SessionStorage: Sendable {
       if !fingerDown { gesture?.endedT = t }
     }
 
+    /// The facts the table's guards test for `trigger` (`TableGuard.factTest`): the transition's, and the
+    /// slot's own (a refused request, `unknown-presentation` reported).
+    @inline(__always)
+    func guardFacts(for trigger: Trigger) -> GuardFacts {
+      var facts = lifecycle.guardFacts(for: trigger)
+      // Tested by case, never bound or switched over: either copied the refusal with its presenter.
+      if hasRefusal {
+        if case .dismiss? = refused {
+          facts.formUnion([.requestRefused, .dismissRefused])
+        } else {
+          facts.formUnion([.requestRefused, .presentRefused])
+        }
+      }
+      if refusedDismissCompletion { facts.insert(.refusedDismissCompletion) }
+      if reportedUnknown { facts.insert(.unknownReported) }
+      return facts
+    }
+
     /// Whether a request of the id was refused, read without copying the refusal (and its presenter).
     @inline(__always)
     var hasRefusal: Bool {

@@ -96,6 +96,49 @@ package enum TableGuard: String, CaseIterable, Sendable, Hashable {
   /// (``Rule/isReportedOncePerTransition``): one finding per transition.
   case reportedInTransition
 
+  /// The guard as a bit test of the presentation's facts (`GuardFacts`). A guard about the transition's own
+  /// facts, the trigger's delivery, a refused request or an id reported unknown is its test: this is its
+  /// definition, and the session asks nothing else. A guard about the presenter, the stack, the event's
+  /// payload or the rule the row decides is asked in code, and its test names the bits without which it
+  /// cannot hold, so that most steps never ask it.
+  package var bitTest: GuardFacts.Test {
+    switch self {
+    case .alreadyDelivered: GuardFacts.Test(set: [.tracked, .seenTrigger])
+    case .echoOfEarlyDidEnd: GuardFacts.Test(set: [.tracked, .completeExcused], clear: .completeKnown)
+    case .noCompleteTransitionYet: GuardFacts.Test(set: .tracked, clear: .completeKnown)
+    case .finishDeferred: GuardFacts.Test(set: [.tracked, .deferredFinish])
+    case .cancelDeferred: GuardFacts.Test(set: [.tracked, .deferredCancel])
+    case .settledByGroup: GuardFacts.Test(set: [.tracked, .settledByGroup])
+    case .cancelDeferredWithoutController:
+      GuardFacts.Test(set: [.tracked, .deferredCancel], clear: .controllerLogged)
+    case .interruptible: GuardFacts.Test(set: [.tracked, .interruptible])
+    case .withoutController: GuardFacts.Test(set: .tracked, clear: .controllerLogged)
+    case .observed:
+      GuardFacts.Test(set: .tracked, clear: [.controllerLogged, .animated, .interactionStarted])
+    case .endedWithoutController:
+      GuardFacts.Test(set: [.tracked, .ended], clear: [.controllerLogged, .didEndLogged])
+    case .cancelledLate: GuardFacts.Test(set: [.tracked, .lateCancel])
+    case .finishedLate: GuardFacts.Test(set: [.tracked, .lateFinish])
+    case .systemStyleUnseen:
+      GuardFacts.Test(
+        set: [.tracked, .systemStyle], clear: [.controllerLogged, .animated, .interactionStarted])
+    case .completesRefusedDismiss: GuardFacts.Test(set: .refusedDismissCompletion)
+    case .requestRefused: GuardFacts.Test(set: .requestRefused)
+    case .presentRefused: GuardFacts.Test(set: .presentRefused)
+    case .dismissRefused: GuardFacts.Test(set: .dismissRefused)
+    case .unknownReported: GuardFacts.Test(set: .unknownReported)
+    // Asked in code: a presenter's callbacks need a presentation it presents or presented, the stack above
+    // a child, a group's completion a group, a presenter's rule a problem the step found.
+    case .presentsAnother, .stackAboveInFlight: GuardFacts.Test(askedInCode: .presenting)
+    case .groupCompletionPending: GuardFacts.Test(askedInCode: [.tracked, .inGroup])
+    case .presenterInFlight, .presenterNotPresented, .presenterTransitioningAnother,
+      .presenterPresentsAnother:
+      GuardFacts.Test(askedInCode: .presenterProblem)
+    case .startsRunning: GuardFacts.Test(askedInCode: [.tracked, .interruptible])
+    case .startedRunning, .reportedInTransition: GuardFacts.Test(askedInCode: .tracked)
+    }
+  }
+
   /// What the guard asks, in one line, for docs and diagrams.
   package var summary: String {
     switch self {

@@ -809,6 +809,9 @@ package enum TransitionTable {
     /// Every row's guards, each entry's a run (`CompiledEntry.guardPositions`): the step asks them in a
     /// loop of its own, with no closure (one that captured the session copied it on every guarded step).
     let guards: [TableEntry.Guarded]
+    /// Each of `guards` as a bit test of the presentation's facts (`TableGuard.bitTest`): by position,
+    /// beside `guards`.
+    let guardTests: [GuardFacts.Test]
     /// The triggers UIKit delivers once per transition, by bit `Trigger.rawValue`.
     let oncePerTransition: UInt64
 
@@ -835,7 +838,8 @@ package enum TransitionTable {
 
   /// The compiled table.
   static let compiledTable = Compiled(
-    entries: compiled, guards: compiledGuards, oncePerTransition: oncePerTransition)
+    entries: compiled, guards: compiledGuards,
+    guardTests: compiledGuards.map(\.condition.bitTest), oncePerTransition: oncePerTransition)
 
   /// The triggers UIKit delivers at most once per transition: those a row guards with
   /// `TableGuard.alreadyDelivered`. A transition remembers which of them it has seen.

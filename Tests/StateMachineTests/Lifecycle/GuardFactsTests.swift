@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@testable import PresentationStateMachine
+
+/// The table's guards as bit tests (`TableGuard.bitTest`): each test that is a guard's definition answers
+/// as the question it replaced, written out here field by field, on records with every combination of the
+/// facts it reads; a guard asked in code is never skipped where it could hold; and the record's flags,
+/// kept as bits, are encoded under the same keys as before.
+@Suite struct GuardFactsTests {
+  /// The questions the session asked of a transition's facts before the guards became bit tests.
+  static func reference(_ condition: TableGuard, _ record: TransitionRecord, trigger: Trigger) -> Bool? {
+    switch condition {
+    case .alreadyDelivered: record.hasSeen(trigger)
+    case .echoOfEarlyDidEnd: record.completeValue == nil && record.completeExcused
+    case .noCompleteTransitionYet: record.completeValue == nil
+    case .finishDeferred: record.deferredCommit == .finish
+    case .cancelDeferred: record.deferredCommit == .cancel
+    case .settledByGroup: record.settledByGroup
+    case .cancelDeferredWithoutController: record.deferredCommit == .cancel && !record.controllerLogged
+    case .interruptible: record.interruptible
+    case .withoutController: !record.controllerLogged
+    case .observed: record.isObserved
+    case .endedWithoutController: !record.controllerLogged && !record.didEndLogged && record.didEndT != nil
+    case .cancelledLate: record.lateCommit == .cancel
+    case .finishedLate: record.lateCommit == .finish
+    case .systemStyleUnseen: record.systemStyle && record.isObserved
+    // Asked in code, or of the slot: not a question of the record alone.
+    case .presentsAnother, .groupCompletionPending, .presenterInFlight, .presenterNotPresented,
+      .presenterTransitioningAnother, .presenterPresentsAnother, .startsRunning, .startedRunning,
+      .completesRefusedDismiss, .stackAboveInFlight, .requestRefused, .presentRefused, .dismissRefused,
+      .unknownReported, .reportedInTransition:
+      nil
+    }
+  }
+
+  /// A record whose facts are drawn at random, each set through its own property as the lifecycle sets it.
+  static func record(_ random: inout SeededRandom) -> TransitionRecord {
+    var record = TransitionRecord(direction: .presenting, line: 1, t: 1, animated: true, serial: 1)
+    let commits: [TransitionRecord.CommitKind?] = [nil, .finish, .cancel]
+    let completes: [Bool?] = [nil, true, false]
+    let times: [Double?] = [nil, 1.5]
+    // Set twice over, so that a bit cleared after being set is exercised too.
+    for _ in 0..<2 {
+      record.completeValue = random.pick(completes) ?? nil
+      record.deferredCommit = random.pick(commits) ?? nil
+      record.lateCommit = random.pick(commits) ?? nil
+      record.completeExcused = random.chance(50)
+      record.settledByGroup = random.chance(50)
+      record.controllerLogged = random.chance(50)
+      record.didEndLogged = random.chance(50)
+      record.interruptible = random.chance(50)
+      record.systemStyle = random.chance(50)
+      record.animateT = random.pick(times) ?? nil
+      record.interactiveStartT = random.pick(times) ?? nil
+      record.didEndT = random.pick(times) ?? nil
+    }
+    if random.chance(50) { record.markSeen(.animate) }
+    return record
+  }
+
+  /// The facts the session reads from a presentation with `record` as its transition, for `trigger`.
+  static func facts(of record: TransitionRecord, trigger: Trigger) -> GuardFacts {
+    var facts = record.guardFacts.union(.tracked)
+    if record.hasSeen(trigger) { facts.insert(.seenTrigger) }
+    return facts
+  }
+
+  @Test func everyGuardDefinedByItsBitsAnswersAsTheQuestionItReplaced() {
+    var random = SeededRandom(seed: 36)
+    var answered: [TableGuard: Set<Bool>] = [:]
+    for _ in 0..<4_000 {
+      let record = Self.record(&random)
+      for trigger in [Trigger.animate, .update] {
+        let facts = Self.facts(of: record, trigger: trigger)
+        for condition in TableGuard.allCases {
+          guard let expected = Self.reference(condition, record, trigger: trigger) else { continue }
+          #expect(!condition.bitTest.asksCode, "\(condition) is defined by its bits")
+          #expect(condition.bitTest.passes(facts) == expected, "\(condition) on \(record)")
+          answered[condition, default: []].insert(expected)
+        }
+      }
+    }
+    // Every such guard was seen both holding and not: the records drew every combination it reads.
+    for (condition, answers) in answered { #expect(answers == [true, false], "\(condition)") }
+    #expect(answered.count == 14)
+  }
+
+  /// The guards Lifecycle.md lists as asked in code; every other is its bit test.
+  @Test func tenGuardsAreAskedInCodeAndNineteenAreTheirBits() {
+    let inCode = Set(TableGuard.allCases.filter(\.bitTest.asksCode))
+    #expect(
+      inCode == [
+        .presentsAnother, .stackAboveInFlight, .groupCompletionPending, .presenterInFlight,
+        .presenterNotPresented, .presenterTransitioningAnother, .presenterPresentsAnother, .startsRunning,
+        .startedRunning, .reportedInTransition,
+      ])
+    #expect(TableGuard.allCases.count - inCode.count == 19)
+  }
+
+  @Test func noGuardHoldsOfAPresentationWithNoFacts() {
+    for condition in TableGuard.allCases {
+      #expect(!condition.bitTest.passes([]), "\(condition) would hold with no transition and no refusal")
+    }
+  }
+
+  @Test func aSlotAddsItsRefusalAndItsUnknownReport() {
+    var slot = SessionStorage.Slot(id: "p1", generation: 0)
+    let tests = (
+      request: TableGuard.requestRefused.bitTest, present: TableGuard.presentRefused.bitTest,
+      dismiss: TableGuard.dismissRefused.bitTest
+    )
+    var facts = slot.guardFacts(for: .dismiss)
+    #expect(!tests.request.passes(facts) && !tests.present.passes(facts) && !tests.dismiss.passes(facts))
+    slot.refused = .present(presenter: "root")
+    facts = slot.guardFacts(for: .dismiss)
+    #expect(tests.request.passes(facts) && tests.present.passes(facts) && !tests.dismiss.passes(facts))
+    slot.refused = .dismiss
+    facts = slot.guardFacts(for: .dismiss)
+    #expect(tests.request.passes(facts) && !tests.present.passes(facts) && tests.dismiss.passes(facts))
+    #expect(!TableGuard.unknownReported.bitTest.passes(facts))
+    #expect(!TableGuard.completesRefusedDismiss.bitTest.passes(facts))
+    slot.reportedUnknown = true
+    slot.refusedDismissCompletion = true
+    facts = slot.guardFacts(for: .dismiss)
+    #expect(TableGuard.unknownReported.bitTest.passes(facts))
+    #expect(TableGuard.completesRefusedDismiss.bitTest.passes(facts))
+  }
+
+  /// The keys the synthesized conformance wrote before the flags moved into `guardFacts`.
+  static let keys: Set<String> = [
+    "direction", "requestLine", "requestT", "animated", "lastLine", "lastT", "willBeginT", "animateT",
+    "interactiveStartT", "interactiveStartLine", "declaredDuration", "progress", "hadUpdate", "lastDriveT",
+    "commit", "deferredCommit", "deferredSpeed", "completeValue", "completeT", "didEndT", "completeExcused",
+    "settledByGroup", "serial", "seen", "reported", "hangExpired", "undrivenExpired", "controllerLogged",
+    "didEndLogged", "interruptible", "wantsInteractiveStart", "running", "undrivenSince", "undrivenSinceLine",
+    "interruptions", "systemStyle", "swipe", "deferredBeforeWillBegin", "lateCommit",
+  ]
+
+  @Test func aRecordIsEncodedUnderItsKeysAndDecodedWithItsBits() throws {
+    var random = SeededRandom(seed: 7)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    for _ in 0..<200 {
+      var record = Self.record(&random)
+      record.willBeginT = 1.25
+      record.interactiveStartLine = 4
+      record.declaredDuration = 0.35
+      record.lastDriveT = 1.4
+      record.completeT = 1.6
+      record.undrivenSince = 1.3
+      let data = try encoder.encode(record)
+      let decoded = try JSONDecoder().decode(TransitionRecord.self, from: data)
+      #expect(decoded == record)
+      #expect(decoded.guardFacts == record.guardFacts)
+      #expect(try encoder.encode(decoded) == data)
+      let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+      // Every key the record holds a value for, and no other.
+      let present: [String: Bool] = [
+        "completeValue": record.completeValue != nil, "deferredCommit": record.deferredCommit != nil,
+        "lateCommit": record.lateCommit != nil, "animateT": record.animateT != nil,
+        "interactiveStartT": record.interactiveStartT != nil, "didEndT": record.didEndT != nil,
+        "commit": false,
+      ]
+      #expect(Set(object.keys) == Self.keys.filter { present[$0] ?? true }, "\(object.keys.sorted())")
+    }
+  }
+}
