@@ -637,7 +637,7 @@ package struct PresentationSession: Sendable {
     guard takesShortcuts, takesQuietStays else { return false }
     let trigger = Trigger(event)
     if trigger == .gesture { return steppedQuietGesture(event) }
-    guard quietStayTriggers & (1 << UInt64(trigger.rawValue)) != 0,
+    guard quietStayTriggers & (1 &<< UInt64(trigger.rawValue)) != 0,
       let slot = storage.hintedSlot(of: event.id)
     else { return false }
     let (phase, plain) = storage.reading(slot) {

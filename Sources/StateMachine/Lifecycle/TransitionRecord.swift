@@ -171,8 +171,12 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
   /// from outside (<doc:Rules#Presentations-observed-from-outside>).
   public var isObserved: Bool { !controllerLogged && !hasAnimator }
 
-  func hasSeen(_ trigger: Trigger) -> Bool { seen & (1 << UInt64(trigger.rawValue)) != 0 }
-  mutating func markSeen(_ trigger: Trigger) { seen |= 1 << UInt64(trigger.rawValue) }
+  // A trigger's raw value is below 64 (`Trigger.traits` holds them in the same width), so the masking shift
+  // gives the same bit without the checks of `<<`; inlined, as the step that asks it.
+  @inline(__always)
+  func hasSeen(_ trigger: Trigger) -> Bool { seen & (1 &<< UInt64(trigger.rawValue)) != 0 }
+  @inline(__always)
+  mutating func markSeen(_ trigger: Trigger) { seen |= 1 &<< UInt64(trigger.rawValue) }
 
   /// Records that `rule` was reported; returns whether it already had been in this transition.
   mutating func noteReported(_ rule: Rule) -> Bool {

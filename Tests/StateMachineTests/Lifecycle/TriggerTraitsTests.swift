@@ -142,6 +142,13 @@ import Testing
 
   @Test func animatorTriggers() { #expect(Self.triggers(with: .animator) == Self.animator) }
 
+  /// Sets of triggers are one word, bit `rawValue` (a transition's `seen`, the quiet stay's mask), set and
+  /// tested with masking shifts: a 65th trigger would alias the first.
+  @Test func everyTriggerHasABitOfAWord() {
+    #expect(Trigger.allCases.count <= UInt64.bitWidth)
+    #expect(Trigger.allCases.map(\.rawValue) == Array(0..<Trigger.allCases.count))
+  }
+
   @Test func everyTriggerHasItsLabel() {
     #expect(Self.labels.count == Trigger.allCases.count)
     for trigger in Trigger.allCases { #expect(trigger.label == Self.labels[trigger], "\(trigger)") }

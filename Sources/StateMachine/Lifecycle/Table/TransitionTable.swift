@@ -832,7 +832,7 @@ package enum TransitionTable {
     /// Whether UIKit delivers `trigger` at most once per transition.
     @inline(__always)
     func isOncePerTransition(_ trigger: Trigger) -> Bool {
-      oncePerTransition & (1 << UInt64(trigger.rawValue)) != 0
+      oncePerTransition & (1 &<< UInt64(trigger.rawValue)) != 0
     }
   }
 
@@ -851,7 +851,7 @@ package enum TransitionTable {
   /// Whether UIKit delivers `trigger` at most once per transition (the table guards its repeats).
   @inline(__always)
   package static func isOncePerTransition(_ trigger: Trigger) -> Bool {
-    oncePerTransition & (1 << UInt64(trigger.rawValue)) != 0
+    oncePerTransition & (1 &<< UInt64(trigger.rawValue)) != 0
   }
 
   /// What `trigger` does in `phase` when no guard holds: one read of the compiled table.
