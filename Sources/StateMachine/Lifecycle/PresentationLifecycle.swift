@@ -103,7 +103,7 @@ package struct PresentationLifecycle: Sendable, Hashable {
     hasTransition ? read(facts) : nil
   }
 
-  /// The facts the table's guards test for `trigger` (`TableGuard.factTest`): none without a transition.
+  /// The facts the table's guards test for `trigger` (`TableGuard.bitTest`): none without a transition.
   @inline(__always)
   func guardFacts(for trigger: Trigger) -> GuardFacts {
     guard hasTransition else { return [] }

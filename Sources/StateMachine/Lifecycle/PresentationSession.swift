@@ -278,7 +278,7 @@ package struct PresentationSession: Sendable {
   }
 
   /// Whether the presentation in `slot` presents a live presentation now. Static, lent the parts it reads,
-  /// as the guards are (see `holds`).
+  /// as the guards asked in code are (see `holdsInCode`).
   private static func presentsLive(
     _ slot: Int, storage: borrowing SessionStorage, stack: borrowing PresentationStack
   ) -> Bool {
@@ -1239,7 +1239,7 @@ extension PresentationSession {
 
   /// Whether the presentation in `slot` has an animator or a completion, with which it carries the
   /// dismissal of its stack out for the other members (see `carrier(of:)`). This, the carrier and the
-  /// group's members are static, lent the parts they read, as the guards are (see `holds`): as methods of
+  /// group's members are static, lent the parts they read, as the guards are (see `holdsInCode`): as methods of
   /// the session, asked from its mutating step, each took a copy of the whole session (machine alone 838.7
   /// → 835.3 instructions an event).
   private static func carriesGroup(_ slot: Int, storage: borrowing SessionStorage) -> Bool {

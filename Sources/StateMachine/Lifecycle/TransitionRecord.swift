@@ -160,7 +160,7 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
     set { guardFacts.setCommit(newValue, finish: .lateFinish, cancel: .lateCancel) }
   }
   /// The facts above that the table's guards read, one bit each, the storage of those that are flags
-  /// (`TableGuard.factTest`): the guards then test one word, not a field each
+  /// (`TableGuard.bitTest`): the guards then test one word, not a field each
   /// (<doc:Performance#What-it-does-not-reach>). Not encoded: the facts it mirrors are.
   var guardFacts: GuardFacts = []
 

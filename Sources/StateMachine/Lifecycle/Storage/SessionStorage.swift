@@ -51,7 +51,7 @@ struct SessionStorage: Sendable {
       if !fingerDown { gesture?.endedT = t }
     }
 
-    /// The facts the table's guards test for `trigger` (`TableGuard.factTest`): the transition's, and the
+    /// The facts the table's guards test for `trigger` (`TableGuard.bitTest`): the transition's, and the
     /// slot's own (a refused request, `unknown-presentation` reported).
     @inline(__always)
     func guardFacts(for trigger: Trigger) -> GuardFacts {

@@ -9,9 +9,10 @@
 /// ```
 ///
 /// A transition keeps its own bits in its facts (`TransitionRecord.guardFacts`), so reading them costs one
-/// load; those that depend on the step (`seenTrigger`, `tracked`) or on the id's slot (a refused request,
-/// `unknown-presentation` reported) or on its node in the stack are added when the guards are asked
-/// (`PresentationSession.guardFacts`).
+/// load. The others are added when the guards are asked: those of the step (`seenTrigger`, `tracked`) by
+/// `PresentationLifecycle.guardFacts`, the slot's (a refused request, its pending completion,
+/// `unknown-presentation` reported) by `SessionStorage.Slot.guardFacts`, and the node's in the stack and a
+/// presenter's problem by `PresentationSession.guardFacts`.
 package struct GuardFacts: OptionSet, Sendable, Hashable {
   package var rawValue: UInt32
 

@@ -97,10 +97,11 @@ package enum TableGuard: String, CaseIterable, Sendable, Hashable {
   case reportedInTransition
 
   /// The guard as a bit test of the presentation's facts (`GuardFacts`). A guard about the transition's own
-  /// facts, the trigger's delivery, a refused request or an id reported unknown is its test: this is its
-  /// definition, and the session asks nothing else. A guard about the presenter, the stack, the event's
-  /// payload or the rule the row decides is asked in code, and its test names the bits without which it
-  /// cannot hold, so that most steps never ask it.
+  /// flags, the trigger's delivery, a refused request (or its pending completion) or an id reported unknown
+  /// is its test: this is its definition, and the session asks nothing else. A guard about the presenter,
+  /// the stack, the dismissal group's other members, the event's payload, the rule the row decides, or the
+  /// transition's times (`startedRunning` compares two) is asked in code, and its test names the bits
+  /// without which it cannot hold, so that most steps never ask it.
   package var bitTest: GuardFacts.Test {
     switch self {
     case .alreadyDelivered: GuardFacts.Test(set: [.tracked, .seenTrigger])
