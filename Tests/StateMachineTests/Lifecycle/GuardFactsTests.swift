@@ -61,27 +61,21 @@ import Testing
     record.deferredCommit = deferred
     record.lateCommit = late == nil ? .finish : nil
     record.lateCommit = late
-    let flags = (0..<7).map { _ in bit() }
-    let times = (0..<3).map { _ in bit() ? 1.5 : nil as Double? }
-    record.completeExcused = !flags[0]
-    record.completeExcused = flags[0]
-    record.settledByGroup = !flags[1]
-    record.settledByGroup = flags[1]
-    record.controllerLogged = !flags[2]
-    record.controllerLogged = flags[2]
-    record.didEndLogged = !flags[3]
-    record.didEndLogged = flags[3]
-    record.interruptible = !flags[4]
-    record.interruptible = flags[4]
-    record.systemStyle = !flags[5]
-    record.systemStyle = flags[5]
-    record.animateT = times[0] == nil ? 2 : nil
-    record.animateT = times[0]
-    record.interactiveStartT = times[1] == nil ? 2 : nil
-    record.interactiveStartT = times[1]
-    record.didEndT = times[2] == nil ? 2 : nil
-    record.didEndT = times[2]
-    if flags[6] { record.markSeen(.animate) }
+    let flags: [WritableKeyPath<TransitionRecord, Bool>] = [
+      \.completeExcused, \.settledByGroup, \.controllerLogged, \.didEndLogged, \.interruptible, \.systemStyle,
+    ]
+    for flag in flags {
+      let value = bit()
+      record[keyPath: flag] = !value
+      record[keyPath: flag] = value
+    }
+    let times: [WritableKeyPath<TransitionRecord, Double?>] = [\.animateT, \.interactiveStartT, \.didEndT]
+    for time in times {
+      let value: Double? = bit() ? 1.5 : nil
+      record[keyPath: time] = value == nil ? 2 : nil
+      record[keyPath: time] = value
+    }
+    if bit() { record.markSeen(.animate) }
     return record
   }
 
