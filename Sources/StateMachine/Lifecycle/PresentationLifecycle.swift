@@ -106,10 +106,7 @@ package struct PresentationLifecycle: Sendable, Hashable {
   /// The facts the table's guards test for `trigger` (`TableGuard.bitTest`): none without a transition.
   @inline(__always)
   func guardFacts(for trigger: Trigger) -> GuardFacts {
-    guard hasTransition else { return [] }
-    var bits = facts.guardFacts.union(.tracked)
-    if facts.hasSeen(trigger) { bits.insert(.seenTrigger) }
-    return bits
+    hasTransition ? facts.guardFacts(for: trigger) : []
   }
 
   /// Lends the transition's facts in place, if there are any, from a caller that may change the

@@ -164,6 +164,15 @@ public struct TransitionRecord: Sendable, Hashable, Codable {
   /// (<doc:Performance#What-it-does-not-reach>). Not encoded: the facts it mirrors are.
   var guardFacts: GuardFacts = []
 
+  /// The facts the table's guards test for `trigger` in this transition: its flags, that there is a
+  /// transition, and whether `trigger` was already delivered in it.
+  @inline(__always)
+  func guardFacts(for trigger: Trigger) -> GuardFacts {
+    var facts = guardFacts.union(.tracked)
+    if hasSeen(trigger) { facts.insert(.seenTrigger) }
+    return facts
+  }
+
   /// Whether `animateTransition`, `interruptibleAnimator` or `startInteractiveTransition` was seen.
   public var hasAnimator: Bool { animateT != nil || interactiveStartT != nil }
 

@@ -84,21 +84,13 @@ import Testing
     record(combination: random.below(combinations))
   }
 
-  /// The facts the session reads from a presentation with `record` as its transition, for `trigger`, as
-  /// `PresentationLifecycle.guardFacts(for:)` adds them (a lifecycle cannot be given a record from outside).
-  static func facts(of record: TransitionRecord, trigger: Trigger) -> GuardFacts {
-    var facts = record.guardFacts.union(.tracked)
-    if record.hasSeen(trigger) { facts.insert(.seenTrigger) }
-    return facts
-  }
-
   @Test func everyGuardDefinedByItsBitsAnswersAsTheQuestionItReplaced() {
     var answered: [TableGuard: Set<Bool>] = [:]
     var disagreements = 0
     for combination in 0..<Self.combinations {
       let record = Self.record(combination: combination)
       for trigger in [Trigger.animate, .update] {
-        let facts = Self.facts(of: record, trigger: trigger)
+        let facts = record.guardFacts(for: trigger)
         for condition in TableGuard.allCases {
           guard let expected = Self.reference(condition, record, trigger: trigger) else { continue }
           answered[condition, default: []].insert(expected)

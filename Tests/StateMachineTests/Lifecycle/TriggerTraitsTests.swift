@@ -114,7 +114,7 @@ import Testing
         states.append(tracks)
       }
     }
-    var checks = 0
+    var (checks, rules) = (0, 0)
     for trigger in Trigger.allCases where !trigger.traits.contains(.changesSideTracks) {
       for tracks in states {
         for phase in Phase.allCases {
@@ -122,16 +122,18 @@ import Testing
             let event = Event(
               t: 2, id: "p", kind: .updateInteractiveTransition, payload: Payload(percent: percent))
             var checked = tracks
-            _ = PresentationLifecycle.checkSideTracks(
+            let (rule, _) = PresentationLifecycle.checkSideTracks(
               trigger, &checked, phase: phase, event: event, line: 9, reported: 0)
             #expect(checked == tracks, "\(trigger) in \(phase)")
             checks += 1
+            if rule != nil { rules += 1 }
           }
         }
       }
     }
     // An update out of range is among them: a rule found without a change.
     #expect(checks > 1_000)
+    #expect(rules > 0)
   }
 
   @Test func didEndTriggers() { #expect(Self.triggers(with: .didEnd) == Self.didEnd) }
