@@ -85,6 +85,12 @@ package struct AuditDriver: Sendable {
   /// Audits one event at `line`: the path every event line of a plain audit takes.
   @inline(__always)
   package mutating func audit(_ event: borrowing Event, line: Int) {
+    audit(CompactEvent(event), line: line)
+  }
+
+  /// `audit(_:line:)` for an event in the form the machine reads, as `TraceAudit.read` reads them.
+  @inline(__always)
+  package mutating func audit(_ event: borrowing CompactEvent, line: Int) {
     guard !stoppedAtPresentationLimit else { return }
     events += 1
     auditor.audit(event, line: line, into: &findings)

@@ -60,6 +60,12 @@ public struct Auditor: Sendable, Codable {
 
   /// Audits one event (`line` is its line in the file) and appends what it settles to `findings`.
   public mutating func audit(_ event: borrowing Event, line: Int, into findings: inout [Finding]) {
+    audit(CompactEvent(event), line: line, into: &findings)
+  }
+
+  /// `audit(_:line:into:)` for an event in the form the machine reads: the reader's and the benchmark's
+  /// way in, which make each event's compact form once.
+  package mutating func audit(_ event: borrowing CompactEvent, line: Int, into findings: inout [Finding]) {
     // A stay with nothing to report (`PresentationSession.steppedQuietStay`), on a line that moves the clock
     // on without reaching any timer or anything to forget, settles nothing: it needs no step, and the
     // horizon stays where it was (a stay ends no transition and reports no timer). `auditStep`'s callers
@@ -86,6 +92,14 @@ public struct Auditor: Sendable, Codable {
   package mutating func auditStep(_ event: borrowing Event, line: Int, into findings: inout [Finding])
     -> SessionStep
   {
+    auditStep(CompactEvent(event), line: line, into: &findings)
+  }
+
+  /// `auditStep(_:line:into:)` for an event in the form the machine reads.
+  @discardableResult
+  package mutating func auditStep(_ event: borrowing CompactEvent, line: Int, into findings: inout [Finding])
+    -> SessionStep
+  {
     auditIntoStep(event, line: line, into: &findings)
     step.id = step.id(of: event)
     return step
@@ -94,7 +108,9 @@ public struct Auditor: Sendable, Codable {
   /// The audit of one event, with the machine's step written into `step` (kept by the auditor, not built
   /// or copied per event).
   @inline(__always)
-  private mutating func auditIntoStep(_ event: borrowing Event, line: Int, into findings: inout [Finding]) {
+  private mutating func auditIntoStep(
+    _ event: borrowing CompactEvent, line: Int, into findings: inout [Finding]
+  ) {
     let start = findings.count
     // Most lines move the clock on without reaching any timer or anything to forget. The clock is never
     // behind the previous line's time, so a line at or past it did not go back.
@@ -135,7 +151,8 @@ public struct Auditor: Sendable, Codable {
 
   /// The clock's checks of a line that may have gone back, or may reach a timer or the end of an ended
   /// presentation's tail window.
-  private mutating func checkClock(_ event: borrowing Event, line: Int, into findings: inout [Finding]) {
+  private mutating func checkClock(_ event: borrowing CompactEvent, line: Int, into findings: inout [Finding])
+  {
     // The id is read only for the rare finding: passing it along on every event costs a retain.
     if let previousT, event.t < previousT {
       reportClockWentBack(to: event.t, from: previousT, line: line, id: event.id, into: &findings)

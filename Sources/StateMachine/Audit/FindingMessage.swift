@@ -6,7 +6,7 @@
 /// //  expected one of: startInteractiveTransition, completeTransition(true), …"
 /// ```
 enum FindingMessage {
-  static func make(for step: SessionStep, event: borrowing Event) -> String {
+  static func make(for step: SessionStep, event: borrowing CompactEvent) -> String {
     guard let rule = step.rule else { return "" }
     let what = eventLabel(step.trigger, event)
     var text = "\(step.id): \(what) in \(step.from.name): \(step.detail?.text ?? defaultReason(rule, step))"
@@ -25,7 +25,7 @@ enum FindingMessage {
     return text
   }
 
-  private static func eventLabel(_ trigger: Trigger, _ event: borrowing Event) -> String {
+  private static func eventLabel(_ trigger: Trigger, _ event: borrowing CompactEvent) -> String {
     if trigger == .gesture { return event.kind.rawValue }
     if trigger == .update, let percent = event.payload.percent {
       return "updateInteractiveTransition(\(percent))"

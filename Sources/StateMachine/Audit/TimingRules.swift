@@ -15,7 +15,7 @@ enum TimingRules {
   /// copied it (217 bytes) on every timed event; the messages are built out of line.
   @inline(__always)
   static func violation(
-    of event: borrowing Event, step: borrowing SessionStep, configuration: AuditConfiguration
+    of event: borrowing CompactEvent, step: borrowing SessionStep, configuration: AuditConfiguration
   ) -> (rule: Rule, message: String)? {
     guard step.rule == nil else { return nil }
     switch step.trigger {

@@ -148,7 +148,7 @@ package struct PresentationLifecycle: Sendable, Hashable {
   /// `once` says whether UIKit delivers `trigger` at most once per transition (the table knows), so that the
   /// transition remembers it was delivered.
   mutating func apply(
-    _ decision: TableDecision, _ trigger: Trigger, event: borrowing Event, line: Int, once: Bool,
+    _ decision: TableDecision, _ trigger: Trigger, event: borrowing CompactEvent, line: Int, once: Bool,
     serial: inout UInt64, into step: inout SessionStep
   ) {
     if decision == .stay, hasTransition {
@@ -227,7 +227,7 @@ package struct PresentationLifecycle: Sendable, Hashable {
   /// calls this directly.
   @inline(__always)
   mutating func applyStay(
-    _ trigger: Trigger, event: borrowing Event, line: Int, once: Bool, into step: inout SessionStep
+    _ trigger: Trigger, event: borrowing CompactEvent, line: Int, once: Bool, into step: inout SessionStep
   ) {
     let phase = state.phase
     if trigger == .layoutDid { step.effects.closedLayout = tracks.openLayout }
@@ -262,7 +262,7 @@ package struct PresentationLifecycle: Sendable, Hashable {
   /// `frameRate` (`layout-hitch`, which the auditor judges from the step, reads the same pass and time).
   @inline(__always)
   mutating func applyQuietStay(
-    _ trigger: Trigger, event: borrowing Event, line: Int, once: Bool, frameRate: Double
+    _ trigger: Trigger, event: borrowing CompactEvent, line: Int, once: Bool, frameRate: Double
   ) -> Bool {
     let phase = state.phase
     if trigger == .layoutDid, let pass = tracks.openLayout, frameRate > 0, event.t - pass.t > 1 / frameRate {
@@ -294,7 +294,7 @@ package struct PresentationLifecycle: Sendable, Hashable {
   /// does not need).
   @inline(__always)
   private static func raiseNoRule(
-    _ trigger: Trigger, _ tracks: inout SideTracks, phase: Phase, event: borrowing Event, line: Int,
+    _ trigger: Trigger, _ tracks: inout SideTracks, phase: Phase, event: borrowing CompactEvent, line: Int,
     reported: UInt64
   ) -> Bool {
     checkSideTracks(trigger, &tracks, phase: phase, event: event, line: line, reported: reported).0 == nil
@@ -305,7 +305,7 @@ package struct PresentationLifecycle: Sendable, Hashable {
   /// repeats is reported once per transition. Only a trigger with the `changesSideTracks` trait changes
   /// `tracks` (`TriggerTraitsTests` checks the others only read it).
   static func checkSideTracks(
-    _ trigger: Trigger, _ tracks: inout SideTracks, phase: Phase, event: borrowing Event, line: Int,
+    _ trigger: Trigger, _ tracks: inout SideTracks, phase: Phase, event: borrowing CompactEvent, line: Int,
     reported: UInt64
   ) -> (Rule?, StepDetail?) {
     switch trigger {
@@ -375,7 +375,8 @@ package struct PresentationLifecycle: Sendable, Hashable {
   /// two against each other for every such trigger in every phase.
   @inline(__always)
   static func updateStay(
-    _ record: inout TransitionRecord, _ trigger: Trigger, event: borrowing Event, line: Int, phase: Phase,
+    _ record: inout TransitionRecord, _ trigger: Trigger, event: borrowing CompactEvent, line: Int,
+    phase: Phase,
     once: Bool
   ) {
     if phase.isInFlight {
@@ -395,7 +396,7 @@ package struct PresentationLifecycle: Sendable, Hashable {
 
   /// The transition's facts after `trigger` (which the decision accepted, recovered or rejected).
   static func update(
-    _ record: inout TransitionRecord, _ trigger: Trigger, event: borrowing Event, line: Int,
+    _ record: inout TransitionRecord, _ trigger: Trigger, event: borrowing CompactEvent, line: Int,
     decision: TableDecision, from: Phase, to: Phase, rule: Rule?, once: Bool
   ) {
     let t = event.t

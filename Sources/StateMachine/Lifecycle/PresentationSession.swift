@@ -187,6 +187,11 @@ package struct PresentationSession: Sendable {
 
   /// Applies one event and says what happened.
   package mutating func handle(_ event: borrowing Event, line: Int) -> SessionStep {
+    handle(CompactEvent(event), line: line)
+  }
+
+  /// Applies one event, in the form the machine reads, and says what happened.
+  package mutating func handle(_ event: borrowing CompactEvent, line: Int) -> SessionStep {
     var step = SessionStep(id: "", trigger: .mark, from: .absent, to: .absent)
     handle(event, line: line, into: &step)
     step.id = step.id(of: event)
@@ -200,7 +205,8 @@ package struct PresentationSession: Sendable {
   /// the shortcut changes nothing).
   @inline(__always)
   mutating func handle(
-    _ event: borrowing Event, line: Int, into step: inout SessionStep, reportingEveryTimer: Bool = false
+    _ event: borrowing CompactEvent, line: Int, into step: inout SessionStep,
+    reportingEveryTimer: Bool = false
   ) {
     let stepped = handleEvent(event, line: line, into: &step)
     if stepped >= 0, reportingEveryTimer || !step.effects.deadlinesOnlyLater {
@@ -211,9 +217,10 @@ package struct PresentationSession: Sendable {
   /// The machine's step for one event; returns the slot of the presentation it stepped (-1 for a mark, or
   /// a root's own event).
   @inline(__always)
-  private mutating func handleEvent(_ event: borrowing Event, line: Int, into step: inout SessionStep) -> Int
+  private mutating func handleEvent(_ event: borrowing CompactEvent, line: Int, into step: inout SessionStep)
+    -> Int
   {
-    let trigger = Trigger(event)
+    let trigger = event.trigger
     step.reset(trigger: trigger)
     if trigger == .mark {
       let phase = phase(of: event.id)
@@ -444,7 +451,7 @@ package struct PresentationSession: Sendable {
   /// A member of a stack dismissed from below is dismissed with `takesStackAlong` false: the member that
   /// was asked carries the rest of the stack.
   private mutating func apply(
-    _ trigger: Trigger, to slot: Int, _ event: borrowing Event, line: Int, presenter: String? = nil,
+    _ trigger: Trigger, to slot: Int, _ event: borrowing CompactEvent, line: Int, presenter: String? = nil,
     takesStackAlong: Bool = true, into step: inout SessionStep
   ) {
     let from = storage.slots[slot].lifecycle.phase
@@ -549,7 +556,7 @@ package struct PresentationSession: Sendable {
   /// holds each step and what the session holds after it against `apply`'s.
   @inline(__always)
   private mutating func steppedPlainly(
-    _ trigger: Trigger, slot: Int, _ event: borrowing Event, line: Int, into step: inout SessionStep
+    _ trigger: Trigger, slot: Int, _ event: borrowing CompactEvent, line: Int, into step: inout SessionStep
   ) -> Bool {
     let (phase, plain) = storage.reading(slot) {
       ($0.pointee.lifecycle.phase, $0.pointee.lifecycle.hasTransition && !$0.pointee.hasRefusal)
@@ -632,10 +639,10 @@ package struct PresentationSession: Sendable {
   /// `panEnded` or `panCancelled` would be taken as a finger down (testing the kind here again cost 6
   /// instructions a pan). Out of line: inlined, it made the step of every other event slower.
   @inline(never)
-  mutating func steppedQuietStay(_ event: borrowing Event, line: Int, frameRate: Double) -> Bool {
+  mutating func steppedQuietStay(_ event: borrowing CompactEvent, line: Int, frameRate: Double) -> Bool {
     assert(Self.mayStayQuietly(event.kind), "steppedQuietStay asked of a \(event.kind)")
     guard takesShortcuts, takesQuietStays else { return false }
-    let trigger = Trigger(event)
+    let trigger = event.trigger
     if trigger == .gesture { return steppedQuietGesture(event) }
     guard quietStayTriggers & (1 &<< UInt64(trigger.rawValue)) != 0,
       let slot = storage.hintedSlot(of: event.id)
@@ -670,7 +677,7 @@ package struct PresentationSession: Sendable {
   /// holds off every deadline it touches, so no timer is reported), and not a gesture after a committed
   /// interaction (`gesture-after-commit`). Returns false, having changed nothing, for any other.
   @inline(__always)
-  private mutating func steppedQuietGesture(_ event: borrowing Event) -> Bool {
+  private mutating func steppedQuietGesture(_ event: borrowing CompactEvent) -> Bool {
     guard let slot = storage.hintedSlot(of: event.id), stack.nodes[slot].group.isEmpty else { return false }
     let (phase, idle) = storage.reading(slot) { ($0.pointee.lifecycle.phase, $0.pointee.isIdle) }
     guard !idle else { return false }
@@ -814,7 +821,7 @@ package struct PresentationSession: Sendable {
   /// `dismissing.requested`, and whichever member logs the callbacks carries the dismissal
   /// (<doc:Lifecycle#The-session>).
   private mutating func dismissTogether(
-    _ slot: Int, _ event: borrowing Event, line: Int, into effects: inout StepEffects
+    _ slot: Int, _ event: borrowing CompactEvent, line: Int, into effects: inout StepEffects
   ) {
     let above = stack.above(slot, in: storage)
     guard !above.isEmpty else { return }
@@ -908,7 +915,7 @@ package struct PresentationSession: Sendable {
   /// A root's event; returns the slot of the presentation it stepped instead (a `dismiss` steps the one the
   /// root presents), or -1.
   private mutating func handleRoot(
-    _ trigger: Trigger, _ event: borrowing Event, slot: Int, line: Int, into step: inout SessionStep
+    _ trigger: Trigger, _ event: borrowing CompactEvent, slot: Int, line: Int, into step: inout SessionStep
   ) -> Int {
     let root = event.id  // a root is named as the event names it
     (step.from, step.to) = (.presented, .presented)
@@ -947,7 +954,9 @@ package struct PresentationSession: Sendable {
     return -1
   }
 
-  private mutating func handleGesture(_ event: borrowing Event, slot: Int, into step: inout SessionStep) {
+  private mutating func handleGesture(
+    _ event: borrowing CompactEvent, slot: Int, into step: inout SessionStep
+  ) {
     let fingerDown = event.kind == .panBegan || event.kind == .panChanged
     storage.slots[slot].noteGesture(at: event.t, fingerDown: fingerDown)
     let current = storage.reading(slot) { $0.pointee.lifecycle.phase }

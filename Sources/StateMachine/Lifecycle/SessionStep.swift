@@ -59,7 +59,7 @@ package struct SessionStep: Sendable, Hashable {
 
   /// The presentation the step of `event` is about: the event's own id, unless the step names another.
   @inline(__always)
-  func id(of event: borrowing Event) -> String { isAboutAnother ? id : event.id }
+  func id(of event: borrowing CompactEvent) -> String { isAboutAnother ? id : event.id }
 }
 
 /// What a step changed beside the presentation's phase.

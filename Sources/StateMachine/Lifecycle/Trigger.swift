@@ -21,18 +21,25 @@ package enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
   /// The trigger an event stands for.
   ///
   /// The event is borrowed: an initializer takes its arguments owned by default, which would copy the
-  /// event (and retain its strings) on every step of the machine.
+  /// event (and retain its strings).
   @inline(__always)
   package init(_ event: borrowing Event) {
-    switch event.kind {
+    self.init(event.kind, completed: event.payload.completed, didComplete: event.payload.didComplete)
+  }
+
+  /// The trigger of an event of `kind` whose payload says `completed` and `didComplete`: the two keys that
+  /// split a kind (`CompactEvent` works its trigger out from them where the reader writes it).
+  @inline(__always)
+  package init(_ kind: EventKind, completed: Bool?, didComplete: Bool?) {
+    switch kind {
     case .present: self = .present
     case .dismiss: self = .dismiss
     case .presentationTransitionWillBegin: self = .presentationWillBegin
     case .presentationTransitionDidEnd:
-      self = event.payload.completed == false ? .presentationDidEndFalse : .presentationDidEndTrue
+      self = completed == false ? .presentationDidEndFalse : .presentationDidEndTrue
     case .dismissalTransitionWillBegin: self = .dismissalWillBegin
     case .dismissalTransitionDidEnd:
-      self = event.payload.completed == false ? .dismissalDidEndFalse : .dismissalDidEndTrue
+      self = completed == false ? .dismissalDidEndFalse : .dismissalDidEndTrue
     case .animateTransition: self = .animate
     case .startInteractiveTransition: self = .startInteractive
     case .interruptibleAnimator: self = .interruptibleAnimator
@@ -40,7 +47,7 @@ package enum Trigger: Int, CaseIterable, Sendable, Hashable, Codable {
     case .pauseInteractiveTransition: self = .pause
     case .finishInteractiveTransition: self = .finish
     case .cancelInteractiveTransition: self = .cancel
-    case .completeTransition: self = event.payload.didComplete == false ? .completeFalse : .completeTrue
+    case .completeTransition: self = didComplete == false ? .completeFalse : .completeTrue
     case .animationEnded: self = .animationEnded
     case .completion: self = .completion
     case .containerViewWillLayoutSubviews: self = .layoutWill

@@ -117,10 +117,11 @@ public struct TraceAudit: Sendable {
   public mutating func read(_ reader: consuming TraceReader) {
     guard !driver.isFinished else { return }
     var event = Event(t: 0, id: "", kind: .mark)
+    var compact = CompactEvent(event)
     // An event line needs no step, and cannot be a header's or a finished audit's: the driver's plain
     // audit is the hot path.
     reader.readAll(
-      into: &event, onEvent: { event, line in driver.audit(event, line: line) },
+      into: &compact, through: &event, onEvent: { event, line in driver.audit(event, line: line) },
       onRecord: { record in feed(record) })
     lines = max(lines, reader.currentLine)
   }

@@ -66,8 +66,12 @@ extension EventLineScanner {
   /// before looking for the line's end, and takes the line when a newline follows: every byte up to the
   /// `}` was checked to be printable, so the object is the whole line, and the line decodes as it would
   /// through `decode`.
+  /// It writes a full `Event` or the `CompactEvent` the audit steps (`DecodedEvent`): the same checks, and
+  /// the same values for the keys the compact form keeps.
   @inline(__always)
-  mutating func decodeWriterObject(_ p: UnsafePointer<UInt8>, limit n: Int, into event: inout Event) -> Int {
+  mutating func decodeWriterObject<Decoded: DecodedEvent>(
+    _ p: UnsafePointer<UInt8>, limit n: Int, into event: inout Decoded
+  ) -> Int {
     #if _endian(little)
       let raw = UnsafeRawPointer(p)
       guard n >= 16, raw.loadUnaligned(as: UInt64.self) & 0xFF_FFFF_FFFF == Self.openingTWord else {
@@ -110,18 +114,18 @@ extension EventLineScanner {
         case 0:
           let number = Self.shortNumber(p, at: i, n)
           guard number.end >= 0 else { return -1 }
-          event.payload.numbers[slot] = number.value
+          event.writeNumber(number.value, slot: slot)
           i = number.end
         case 1:
           if p[i] == UInt8(ascii: "t"), i + 4 <= n,
             raw.loadUnaligned(fromByteOffset: i, as: UInt32.self) == Self.trueWord
           {
-            event.payload.writeFlag(true, slot: slot)
+            event.writeFlag(true, slot: slot)
             i &+= 4
           } else if p[i] == UInt8(ascii: "f"), i + 5 <= n,
             raw.loadUnaligned(fromByteOffset: i + 1, as: UInt32.self) == Self.alseWord
           {
-            event.payload.writeFlag(false, slot: slot)
+            event.writeFlag(false, slot: slot)
             i &+= 5
           } else {
             return -1
@@ -131,7 +135,9 @@ extension EventLineScanner {
           i &+= 1
           let start = i
           guard Self.scanPlainString(p, &i, n) else { return -1 }
-          event.payload.strings[slot] = string(p, start, i &- start, n)
+          if Decoded.keepsString(slot: slot) {
+            event.writeString(string(p, start, i &- start, n), slot: slot)
+          }
           i &+= 1
         }
       }
@@ -140,10 +146,10 @@ extension EventLineScanner {
       event.t = t.value
       // The id is followed by at least the eight bytes of `","event`.
       interner.assign(wordReadable: p + idStart, count: idCount, to: &event.id)
-      event.kind = layout.kinds[name.code & 0xFF]
       // Every key this line has was just written; the event lets go of the previous line's others.
-      event.payload.hold(only: UInt16(truncatingIfNeeded: present), strings: layout.stringKeys)
-      if !event.extra.isEmpty { event.extra = [] }
+      event.finishLine(
+        kind: layout.kinds[name.code & 0xFF], keys: UInt16(truncatingIfNeeded: present),
+        stringKeys: layout.stringKeys)
       return i
     #else
       return -1

@@ -194,12 +194,43 @@ public struct TraceReader: Sequence, IteratorProtocol {
     }
   }
 
+  /// `readAll(into:onEvent:onRecord:)` for the audit: each event in the form the machine reads, written
+  /// in place into `compact`. A line in the writer's layout is decoded straight into it; any other goes
+  /// through `event`, as `read(into:)` decodes it, and is made compact from there.
+  ///
+  /// ```swift
+  /// var (compact, event) = (CompactEvent(Event(t: 0, id: "", kind: .mark)), Event(t: 0, id: "", kind: .mark))
+  /// reader.readAll(
+  ///   into: &compact, through: &event,
+  ///   onEvent: { event, line in auditor.audit(event, line: line, into: &findings) },
+  ///   onRecord: { record in print(record) })
+  /// ```
+  @inline(__always)
+  mutating func readAll(
+    into compact: inout CompactEvent, through event: inout Event,
+    onEvent: (borrowing CompactEvent, Int) -> Void, onRecord: (TraceRecord) -> Void
+  ) {
+    while true {
+      if let line = readWriterLine(into: &compact) {
+        onEvent(compact, line)
+        continue
+      }
+      switch read(into: &event, writerLineTried: true) {
+      case .event(let line):
+        compact = CompactEvent(event)
+        onEvent(compact, line)
+      case .record(let record): onRecord(record)
+      case .end: return
+      }
+    }
+  }
+
   /// The common line, decoded before its end is looked for: a line in the writer's layout ends at its `}`,
   /// so when a newline follows, that was the whole line (`decodeWriterObject`). Its number, or `nil` when
   /// the next line is not one (or not all in the buffer yet): `read(into:)` then takes it. It only reads
   /// the buffer, so a reader copy sharing it does not matter.
   @inline(__always)
-  private mutating func readWriterLine(into event: inout Event) -> Int? {
+  private mutating func readWriterLine<Decoded: DecodedEvent>(into event: inout Decoded) -> Int? {
     guard start < end, scanner.takesWriterLayout else { return nil }
     let base = buffer.base
     let available = end &- start

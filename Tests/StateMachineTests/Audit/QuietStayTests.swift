@@ -20,7 +20,8 @@ import Testing
         // Asked of a copy: the question changes the session when the answer is yes.
         var probe = quiet.session
         if PresentationSession.mayStayQuietly(event.kind),
-          probe.steppedQuietStay(event, line: index + 1, frameRate: quiet.configuration.frameRate)
+          probe.steppedQuietStay(
+            CompactEvent(event), line: index + 1, frameRate: quiet.configuration.frameRate)
         {
           quietStays += 1
         }

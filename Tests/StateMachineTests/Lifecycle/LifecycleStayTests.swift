@@ -22,8 +22,9 @@ import Testing
             ]
               as [(Bool, Rule?)]
             {
-              let event = Event(
-                t: 7.25, id: "p", kind: .updateInteractiveTransition, payload: Payload(percent: percent))
+              let event = CompactEvent(
+                Event(
+                  t: 7.25, id: "p", kind: .updateInteractiveTransition, payload: Payload(percent: percent)))
               var general = record
               PresentationLifecycle.update(
                 &general, trigger, event: event, line: 42, decision: .stay, from: phase, to: phase,

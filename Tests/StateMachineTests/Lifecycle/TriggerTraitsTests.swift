@@ -119,8 +119,8 @@ import Testing
       for tracks in states {
         for phase in Phase.allCases {
           for percent in [nil, 0.5, 1.5] as [Double?] {
-            let event = Event(
-              t: 2, id: "p", kind: .updateInteractiveTransition, payload: Payload(percent: percent))
+            let event = CompactEvent(
+              Event(t: 2, id: "p", kind: .updateInteractiveTransition, payload: Payload(percent: percent)))
             var checked = tracks
             let (rule, _) = PresentationLifecycle.checkSideTracks(
               trigger, &checked, phase: phase, event: event, line: 9, reported: 0)

@@ -178,6 +178,31 @@ import Testing
     return records
   }
 
+  /// What the audit's `readAll` (each event straight into the machine's form) gives: each compact event
+  /// as `CompactEventTests.description` words it, every other record as it is. An event the reference
+  /// decoder read comes as a record, which the audit makes compact as it feeds it (`TraceAudit.feed`).
+  static func readAllCompactSteps(_ reader: TraceReader) -> [String] {
+    var reader = reader
+    var event = Event(t: -1, id: "stale", kind: .mark, payload: Payload(presenter: "x", width: 1, name: "n"))
+    var compact = CompactEvent(event)
+    var steps: [String] = []
+    reader.readAll(
+      into: &compact, through: &event,
+      onEvent: { event, line in steps.append("\(line): " + CompactEventTests.description(copy event)) },
+      onRecord: { steps += compactSteps(of: [$0]) })
+    return steps
+  }
+
+  /// The reference reader's records as `readAllCompactSteps` words them.
+  static func compactSteps(of records: [TraceRecord]) -> [String] {
+    records.map { record in
+      if case .event(let event, let line) = record {
+        return "\(line): " + CompactEventTests.expectedDescription(of: event)
+      }
+      return "\(record)"
+    }
+  }
+
   /// Every way the fast reader reads `bytes`, each with its name.
   static func fastReadings(_ bytes: [UInt8]) -> [(String, [TraceRecord])] {
     [
@@ -198,13 +223,30 @@ import Testing
     let reference = Array(ReferenceTraceReader(bytes: bytes))
     let expected = "\(reference)"
     for (name, records) in fastReadings(bytes) where records != reference || "\(records)" != expected {
-      let text = String(decoding: bytes.prefix(600), as: UTF8.self)
-      let message: String =
-        "\(what()), \(name): fast reader differs\ninput: \(text.debugDescription)\nfast:      \(records)\n"
-        + "reference: \(reference)"
-      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+      recordDifference(bytes, "\(what()), \(name)", fast: records, reference: reference, sourceLocation)
       return
     }
+    let compactReference = compactSteps(of: reference)
+    for (name, reader) in [
+      ("readAll, compact", TraceReader(bytes: bytes)),
+      ("readAll, compact, buffer 9", TraceReader(source: MemoryByteSource(bytes), bufferSize: 9)),
+    ] {
+      let steps = readAllCompactSteps(reader)
+      guard steps != compactReference else { continue }
+      recordDifference(bytes, "\(what()), \(name)", fast: steps, reference: compactReference, sourceLocation)
+      return
+    }
+  }
+
+  /// Records that a reading of `bytes` differs from the reference, with the input and both readings.
+  static func recordDifference(
+    _ bytes: [UInt8], _ what: String, fast: some Any, reference: some Any, _ sourceLocation: SourceLocation
+  ) {
+    let text = String(decoding: bytes.prefix(600), as: UTF8.self)
+    let message: String =
+      "\(what): fast reader differs\ninput: \(text.debugDescription)\nfast:      \(fast)\n"
+      + "reference: \(reference)"
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
 
   // MARK: Tests

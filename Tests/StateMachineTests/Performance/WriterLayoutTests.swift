@@ -19,12 +19,25 @@ import Testing
     let took = bytes.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { fast.decodeWriterLayout($0, count: buffer.count, into: &fastEvent) } ?? false
     }
+    // The same line decoded straight into the machine's form, as the audit reads it: taken exactly when
+    // the event is, and then what the event makes of it.
+    var compactScanner = EventLineScanner()
+    var compact = CompactEvent(previous)
+    var compactBytes = line
+    let compactEnd = compactBytes.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { compactScanner.decodeWriterObject($0, limit: buffer.count, into: &compact) }
+        ?? -1
+    }
+    let text = String(decoding: line, as: UTF8.self)
+    #expect((compactEnd == line.count) == took, "\(text) (\(context))")
     guard took else { return false }
+    #expect(
+      CompactEventTests.description(compact) == CompactEventTests.description(CompactEvent(fastEvent)),
+      "\(text) (\(context))")
     var generalBytes = line
     let outcome = generalBytes.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { general.decode($0, count: buffer.count, into: &generalEvent) }
     }
-    let text = String(decoding: line, as: UTF8.self)
     #expect(outcome == .event, "the general scan did not make an event of \(text) (\(context))")
     #expect(fastEvent == generalEvent, "\(text) (\(context))")
     #expect(Self.numberBits(fastEvent) == Self.numberBits(generalEvent), "\(text) (\(context))")

@@ -1,0 +1,36 @@
+/// An event as the machine reads it: its time, id, kind and trigger, and the payload keys the lifecycle and
+/// the timing rules read (`CompactPayload`), in 104 bytes.
+///
+/// ```swift
+/// let event = CompactEvent(Event(t: 0.35, id: "p1", kind: .completeTransition, payload: Payload(didComplete: false)))
+/// event.trigger             // .completeFalse
+/// event.payload.didComplete // false
+/// ```
+///
+/// The machine (`Auditor`, `PresentationSession`, `PresentationLifecycle`) steps compact events; an ``Event``
+/// is turned into one where it enters. An `Event` is 168 bytes: Swift copies it with a call to `memcpy`
+/// wherever one held in place (the reader's, an array's element) is lent to a call, once an event
+/// (<doc:Performance#What-it-does-not-reach>). A compact event is copied in a few register moves, and its
+/// trigger, which every step asks first, is worked out once, where it is made.
+package struct CompactEvent: Sendable {
+  /// Seconds on a monotonic clock.
+  package var t: Double
+  /// The presentation this event belongs to (or a root).
+  package var id: String
+  /// Which callback this was.
+  package var kind: EventKind
+  /// What the machine steps on: the kind, split where the payload decides (`Trigger.init(_:)`).
+  package var trigger: Trigger
+  /// The payload keys the machine reads.
+  package var payload: CompactPayload
+
+  /// The compact form of `event`. The event is borrowed: only the fields the machine reads are copied.
+  @inline(__always)
+  package init(_ event: borrowing Event) {
+    t = event.t
+    id = event.id
+    kind = event.kind
+    trigger = Trigger(event)
+    payload = CompactPayload(event.payload)
+  }
+}
