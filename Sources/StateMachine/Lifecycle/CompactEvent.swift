@@ -34,3 +34,18 @@ package struct CompactEvent: Sendable {
     payload = CompactPayload(event.payload)
   }
 }
+
+extension CompactEvent: CustomDebugStringConvertible {
+  /// Everything it says, each number as Swift prints it (so that `-0.0` and `0.0` differ, as they do in a
+  /// trace): what a failing test or fuzz target shows, and what it compares.
+  package var debugDescription: String {
+    let payload = payload
+    let numbers = [payload.width, payload.height, payload.duration, payload.percent, payload.completionSpeed]
+    let flags = [payload.animated, payload.completed, payload.didComplete, payload.wantsInteractiveStart]
+    return
+      "CompactEvent(t: \(t), id: \(id.debugDescription), \(kind), \(trigger), "
+      + "presenter: \(payload.presenter?.debugDescription ?? "nil"), "
+      + "style: \(payload.style?.debugDescription ?? "nil"), "
+      + "numbers: \(numbers), flags: \(flags))"
+  }
+}

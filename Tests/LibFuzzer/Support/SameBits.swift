@@ -26,6 +26,11 @@ enum SameBits {
       && zip(left.extra, right.extra).allSatisfy { value($0.value, $1.value) }
   }
 
+  /// Whether two compact events say the same, numbers to the bits Swift prints (`-0.0` is not `0.0`).
+  static func compact(_ left: borrowing CompactEvent, _ right: borrowing CompactEvent) -> Bool {
+    left.debugDescription == right.debugDescription
+  }
+
   static func value(_ lhs: JSONValue?, _ rhs: JSONValue?) -> Bool {
     switch (lhs, rhs) {
     case (.number(let left), .number(let right)): left.bitPattern == right.bitPattern
