@@ -182,15 +182,20 @@ public struct TraceReader: Sequence, IteratorProtocol {
     while keepsReading: () -> Bool
   ) {
     while keepsReading() {
-      if let line = readWriterLine(into: &event) {
-        onEvent(event, line)
-        continue
+      // One call of `onEvent`, so that it is inlined into the loop (called from two places, it was not).
+      let line: Int
+      if let read = readWriterLine(into: &event) {
+        line = read
+      } else {
+        switch read(into: &event, writerLineTried: true) {
+        case .event(let read): line = read
+        case .record(let record):
+          onRecord(record)
+          continue
+        case .end: return
+        }
       }
-      switch read(into: &event, writerLineTried: true) {
-      case .event(let line): onEvent(event, line)
-      case .record(let record): onRecord(record)
-      case .end: return
-      }
+      onEvent(event, line)
     }
   }
 
@@ -211,17 +216,22 @@ public struct TraceReader: Sequence, IteratorProtocol {
     onEvent: (borrowing CompactEvent, Int) -> Void, onRecord: (TraceRecord) -> Void
   ) {
     while true {
-      if let line = readWriterLine(into: &compact) {
-        onEvent(compact, line)
-        continue
+      // One call of `onEvent`, so that it is inlined into the loop (called from two places, it was not).
+      let line: Int
+      if let read = readWriterLine(into: &compact) {
+        line = read
+      } else {
+        switch read(into: &event, writerLineTried: true) {
+        case .event(let read):
+          compact = CompactEvent(event)
+          line = read
+        case .record(let record):
+          onRecord(record)
+          continue
+        case .end: return
+        }
       }
-      switch read(into: &event, writerLineTried: true) {
-      case .event(let line):
-        compact = CompactEvent(event)
-        onEvent(compact, line)
-      case .record(let record): onRecord(record)
-      case .end: return
-      }
+      onEvent(compact, line)
     }
   }
 
