@@ -200,7 +200,7 @@ func sessionPass(_ events: inout [CompactEvent]) -> Int {
 
 /// Hands each event to `body` in turn, in place: as an `inout` argument, which the body's calls borrow
 /// with a copy of its bytes and no retain (Swift copies a value held in place before lending it to a call,
-/// since it cannot prove the call leaves that memory alone; a compact event's 104 bytes are a few register
+/// since it cannot prove the call leaves that memory alone; a compact event's 117 bytes are a few register
 /// moves, an `Event`'s 168 a call to `memcpy`). Borrowing an element of the array instead copies it and
 /// retains its strings; moving each event out into a local and back copies its bytes twice.
 func lend(_ events: inout [CompactEvent], _ body: (inout CompactEvent, Int) -> Void) {

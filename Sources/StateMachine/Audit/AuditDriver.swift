@@ -76,6 +76,12 @@ package struct AuditDriver: Sendable {
   /// (reconstruction).
   @discardableResult
   package mutating func consume(_ event: borrowing Event, line: Int) -> SessionStep {
+    consume(CompactEvent(event), line: line)
+  }
+
+  /// `consume(_:line:)` for an event in the form the machine reads.
+  @discardableResult
+  package mutating func consume(_ event: borrowing CompactEvent, line: Int) -> SessionStep {
     events += 1
     let step = auditor.auditStep(event, line: line, into: &findings)
     if auditor.heldPresentations > configuration.presentationLimit { stop(atLine: line) }

@@ -1,5 +1,5 @@
-/// An event as the machine reads it: its time, id, kind and trigger, and the payload keys the lifecycle and
-/// the timing rules read (`CompactPayload`), in 104 bytes.
+/// An event as the machine reads it: its time, id, kind and trigger, and the payload keys the lifecycle,
+/// the timing rules and a replay's reconstruction read (`CompactPayload`), in 120 bytes.
 ///
 /// ```swift
 /// let event = CompactEvent(Event(t: 0.35, id: "p1", kind: .completeTransition, payload: Payload(didComplete: false)))
@@ -7,8 +7,9 @@
 /// event.payload.didComplete // false
 /// ```
 ///
-/// The machine (`Auditor`, `PresentationSession`, `PresentationLifecycle`) steps compact events; an ``Event``
-/// is turned into one where it enters. An `Event` is 168 bytes: Swift copies it with a call to `memcpy`
+/// The machine (`Auditor`, `PresentationSession`, `PresentationLifecycle`) steps compact events, and a
+/// replay's reconstruction reads them: the reader writes one in place for the audit and the replay, and an
+/// ``Event`` is turned into one where it enters. An `Event` is 168 bytes: Swift copies it with a call to `memcpy`
 /// wherever one held in place (the reader's, an array's element) is lent to a call, once an event
 /// (<doc:Performance#What-it-does-not-reach>). A compact event is copied in a few register moves, and its
 /// trigger, which every step asks first, is worked out once, where it is made.
@@ -17,12 +18,13 @@ package struct CompactEvent: Sendable {
   package var t: Double
   /// The presentation this event belongs to (or a root).
   package var id: String
+  /// The payload keys the machine reads.
+  package var payload: CompactPayload
+  // The one-byte fields last: they take the bytes after the payload's own small fields.
   /// Which callback this was.
   package var kind: EventKind
   /// What the machine steps on: the kind, split where the payload decides (`Trigger.init(_:)`).
   package var trigger: Trigger
-  /// The payload keys the machine reads.
-  package var payload: CompactPayload
 
   /// The compact form of `event`. The event is borrowed: only the fields the machine reads are copied.
   @inline(__always)
@@ -46,6 +48,7 @@ extension CompactEvent: CustomDebugStringConvertible {
       "CompactEvent(t: \(t), id: \(id.debugDescription), \(kind), \(trigger), "
       + "presenter: \(payload.presenter?.debugDescription ?? "nil"), "
       + "style: \(payload.style?.debugDescription ?? "nil"), "
+      + "resolvedStyle: \(payload.resolvedStyle?.debugDescription ?? "nil"), "
       + "numbers: \(numbers), flags: \(flags))"
   }
 }

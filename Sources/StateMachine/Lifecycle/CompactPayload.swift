@@ -1,23 +1,26 @@
 /// The payload keys the machine reads, kept as ``Payload`` keeps them: the set of held keys, the booleans'
-/// bits, and the values of the five numbers and two strings the lifecycle and the timing rules read.
+/// bits, and the values of the five numbers and two strings the lifecycle and the timing rules read, and the
+/// resolved style the reconstruction of a replay reads.
 ///
 /// ```swift
 /// CompactPayload(Payload(percent: 0.4)).percent // 0.4
 /// ```
 ///
-/// The keys it leaves out (`translation`, `velocity`, `name`, `resolvedStyle`) are read by the reader, the
-/// writer and the exports, never by the machine. `CompactEventTests` holds every key it keeps to
+/// The keys it leaves out (`translation`, `velocity`, `name`) are read by the reader, the writer and the
+/// exports, never by the machine or the reconstruction. `CompactEventTests` holds every key it keeps to
 /// ``Payload``'s value.
 package struct CompactPayload: Sendable {
+  private var widthValue: Double, heightValue: Double, durationValue: Double, percentValue: Double
+  private var completionSpeedValue: Double
+  // Empty where the key is not held, as `Payload`'s strings are: a payload keeps no string it let go.
+  private var presenterValue: String, styleValue: String, resolvedStyleValue: String
+  // The small fields last, so that the event's own small fields fill the bytes after them (Swift lays a
+  // field out after the last one's size, not its stride): the event stays under 128 bytes.
   /// The keys that hold a value, by `PayloadKey.bit`: the payload's own set (a key left out may be held, and
   /// is never read).
   private var held: UInt16
   /// The boolean keys' values, bit `PayloadKey.slot` of each: the payload's own.
   private var flags: UInt8
-  private var widthValue: Double, heightValue: Double, durationValue: Double, percentValue: Double
-  private var completionSpeedValue: Double
-  // Empty where the key is not held, as `Payload`'s strings are: a payload keeps no string it let go.
-  private var presenterValue: String, styleValue: String
 
   /// The compact form of `payload`: its held keys and flags, and the slots of the keys the machine reads
   /// copied as they are (a slot whose key is not held may keep an old value, which nothing reads).
@@ -32,12 +35,15 @@ package struct CompactPayload: Sendable {
     completionSpeedValue = payload.numbers[PayloadKey.completionSpeed.slot]
     presenterValue = payload.strings[PayloadKey.presenter.slot]
     styleValue = payload.strings[PayloadKey.style.slot]
+    resolvedStyleValue = payload.strings[PayloadKey.resolvedStyle.slot]
   }
 
   /// `present`: who presents, a root or a presented id.
   package var presenter: String? { holds(.presenter) ? presenterValue : nil }
   /// `present`: the requested `modalPresentationStyle`.
   package var style: String? { holds(.style) ? styleValue : nil }
+  /// `viewWillAppear` of a presented controller: the style UIKit resolved (the reconstruction reads it).
+  package var resolvedStyle: String? { holds(.resolvedStyle) ? resolvedStyleValue : nil }
   /// `present`, `dismiss` and the appearance callbacks: whether UIKit animates.
   package var animated: Bool? { flag(.animated) }
   /// `*DidEnd` and `animationEnded`: whether the transition took effect.
@@ -61,6 +67,7 @@ package struct CompactPayload: Sendable {
   @inline(__always)
   static func keepsString(slot: Int) -> Bool {
     slot == PayloadKey.presenter.slot || slot == PayloadKey.style.slot
+      || slot == PayloadKey.resolvedStyle.slot
   }
 
   /// Writes the value of the number key in `slot`, and drops one it does not keep (as the reader writes a
@@ -87,7 +94,11 @@ package struct CompactPayload: Sendable {
   /// Writes the value of a string key it keeps (`keepsString(slot:)`).
   @inline(__always)
   mutating func writeString(_ value: String, slot: Int) {
-    if slot == PayloadKey.presenter.slot { presenterValue = value } else { styleValue = value }
+    switch slot {
+    case PayloadKey.presenter.slot: presenterValue = value
+    case PayloadKey.style.slot: styleValue = value
+    default: resolvedStyleValue = value
+    }
   }
 
   /// Marks exactly `keys` held, whose values were just written, and empties the strings of the string keys
@@ -99,6 +110,7 @@ package struct CompactPayload: Sendable {
     if dropped != 0 {
       if dropped & PayloadKey.presenter.bit != 0 { presenterValue = "" }
       if dropped & PayloadKey.style.bit != 0 { styleValue = "" }
+      if dropped & PayloadKey.resolvedStyle.bit != 0 { resolvedStyleValue = "" }
     }
   }
 

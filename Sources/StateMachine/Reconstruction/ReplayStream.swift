@@ -154,8 +154,9 @@ package struct ReplayStream {
     // changes is checked for exclusive access on every use, which cost more than the stream's work.
     var engine = Engine(path: path, configuration: configuration, window: window, interval: interval)
     var event = Event(t: 0, id: "", kind: .mark)
+    var compact = CompactEvent(event)
     reader.readAll(
-      into: &event,
+      into: &compact, through: &event,
       onEvent: { event, line in engine.observe(event, line: line, started: started, transition, finding) },
       onRecord: { record in engine.consume(record, started: started, transition, finding) },
       while: { engine.keepsReading(limit: limit) })
@@ -194,7 +195,7 @@ package struct ReplayStream {
     }
 
     mutating func observe(
-      _ event: borrowing Event, line: Int, started: (Double) -> Void, _ transition: TransitionSink,
+      _ event: borrowing CompactEvent, line: Int, started: (Double) -> Void, _ transition: TransitionSink,
       _ finding: FindingSink
     ) {
       // Past the audit's presentation limit nothing more is audited or rebuilt (the driver said why).
@@ -216,7 +217,7 @@ package struct ReplayStream {
       switch record {
       // A line the fast scanner left to the reference decoder comes back as a record.
       case .event(let event, let line):
-        observe(event, line: line, started: started, transition, finding)
+        observe(CompactEvent(event), line: line, started: started, transition, finding)
       case .skippedEvent(_, let t, _, let line, _):
         summary.endT = max(summary.endT ?? t, t)
         audit.feed(record)

@@ -125,7 +125,7 @@ package struct TransitionReconstructor: Sendable {
   package init() {}
 
   /// Records what `event` (decided by the machine as `step`) tells about its transition.
-  package mutating func observe(_ event: borrowing Event, line: Int, step: SessionStep) {
+  package mutating func observe(_ event: borrowing CompactEvent, line: Int, step: SessionStep) {
     let id = step.id
     if step.beginsTransition {
       let settled = settledMembers.removeValue(forKey: id)
@@ -469,7 +469,7 @@ extension ReconstructedTransition {
   /// A method of the transition, not of the reconstructor: a reconstructor's method would read `self`
   /// while the stored transition is written, and Swift then copies `self` first, so the write found the
   /// storage shared and copied all of it, on every event (a `replay stats` of 200,000 events took 65 s).
-  fileprivate mutating func record(_ event: borrowing Event, line: Int, step: SessionStep) {
+  fileprivate mutating func record(_ event: borrowing CompactEvent, line: Int, step: SessionStep) {
     lastLine = line
     guard !step.effects.refused else { return }
     let t = event.t

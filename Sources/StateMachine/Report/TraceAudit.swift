@@ -80,6 +80,12 @@ public struct TraceAudit: Sendable {
   /// ```
   @discardableResult
   package mutating func feed(_ event: borrowing Event, line: Int) -> SessionStep? {
+    feed(CompactEvent(event), line: line)
+  }
+
+  /// `feed(_:line:)` for an event in the form the machine reads, as a replay reads them.
+  @discardableResult
+  package mutating func feed(_ event: borrowing CompactEvent, line: Int) -> SessionStep? {
     guard !driver.isFinished, !driver.stoppedAtPresentationLimit else { return nil }
     lines = max(lines, line)
     return driver.consume(event, line: line)

@@ -158,50 +158,10 @@ public struct TraceReader: Sequence, IteratorProtocol {
   }
 
   /// Reads to the end of the trace, handing each event to `onEvent` with its line number and every other
-  /// record to `onRecord`: `read(into:)` in a loop, without a call and a `Step` per line (`FileReport`
-  /// audits this way).
-  ///
-  /// ```swift
-  /// var event = Event(t: 0, id: "", kind: .mark)
-  /// reader.readAll(into: &event, onEvent: { event, line in auditor.audit(event, line: line, into: &findings) },
-  ///   onRecord: { record in print(record) })
-  /// ```
-  @inline(__always)
-  mutating func readAll(
-    into event: inout Event, onEvent: (borrowing Event, Int) -> Void, onRecord: (TraceRecord) -> Void
-  ) {
-    // Inlined, the constant condition folds away: the plain audit's loop is the one below.
-    readAll(into: &event, onEvent: onEvent, onRecord: onRecord, while: { true })
-  }
-
-  /// `readAll(into:onEvent:onRecord:)` that stops before the next line once `keepsReading()` says no: a
-  /// replay that holds what it reads stops at its limit instead of reading a long trace to its end.
-  @inline(__always)
-  mutating func readAll(
-    into event: inout Event, onEvent: (borrowing Event, Int) -> Void, onRecord: (TraceRecord) -> Void,
-    while keepsReading: () -> Bool
-  ) {
-    while keepsReading() {
-      // One call of `onEvent`, so that it is inlined into the loop (called from two places, it was not).
-      let line: Int
-      if let read = readWriterLine(into: &event) {
-        line = read
-      } else {
-        switch read(into: &event, writerLineTried: true) {
-        case .event(let read): line = read
-        case .record(let record):
-          onRecord(record)
-          continue
-        case .end: return
-        }
-      }
-      onEvent(event, line)
-    }
-  }
-
-  /// `readAll(into:onEvent:onRecord:)` for the audit: each event in the form the machine reads, written
-  /// in place into `compact`. A line in the writer's layout is decoded straight into it; any other goes
-  /// through `event`, as `read(into:)` decodes it, and is made compact from there.
+  /// record to `onRecord`: `read(into:)` in a loop, without a call and a `Step` per line, each event in the
+  /// form the machine reads (the audit's `TraceAudit.read` and the replay's `ReplayStream` read this way).
+  /// A line in the writer's layout is decoded straight into `compact`, in place; any other goes through
+  /// `event`, as `read(into:)` decodes it, and is made compact from there.
   ///
   /// ```swift
   /// var (compact, event) = (CompactEvent(Event(t: 0, id: "", kind: .mark)), Event(t: 0, id: "", kind: .mark))
@@ -215,7 +175,19 @@ public struct TraceReader: Sequence, IteratorProtocol {
     into compact: inout CompactEvent, through event: inout Event,
     onEvent: (borrowing CompactEvent, Int) -> Void, onRecord: (TraceRecord) -> Void
   ) {
-    while true {
+    // Inlined, the constant condition folds away: the plain audit's loop is the one below.
+    readAll(into: &compact, through: &event, onEvent: onEvent, onRecord: onRecord, while: { true })
+  }
+
+  /// `readAll(into:through:onEvent:onRecord:)` that stops before the next line once `keepsReading()` says
+  /// no: a replay that holds what it reads stops at its limit instead of reading a long trace to its end.
+  @inline(__always)
+  mutating func readAll(
+    into compact: inout CompactEvent, through event: inout Event,
+    onEvent: (borrowing CompactEvent, Int) -> Void, onRecord: (TraceRecord) -> Void,
+    while keepsReading: () -> Bool
+  ) {
+    while keepsReading() {
       // One call of `onEvent`, so that it is inlined into the loop (called from two places, it was not).
       let line: Int
       if let read = readWriterLine(into: &compact) {

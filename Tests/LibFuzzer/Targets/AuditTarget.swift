@@ -26,9 +26,9 @@ enum AuditTarget {
     var audit = TraceAudit(path: "fuzz.jsonl")
     var index = 0
     // The loop of `TraceAudit.read`, the audit's own: each event in the form the machine steps, a line in
-    // the writer's layout decoded straight into it. One input in three is read as the other commands read
-    // (each event whole, `Event`), which the reference's events are held to bit for bit. Each record is
-    // held against the reference's as it comes, so that no list of records is built.
+    // the writer's layout decoded straight into it. One input in three is read event by event, whole
+    // (`read(into:)`, as `TraceRecord`s are read), each event held to the reference's bit for bit. Each
+    // record is held against the reference's as it comes, so that no list of records is built.
     var event = Event(t: -1, id: "stale", kind: .mark, payload: Payload(presenter: "x", width: 1, name: "n"))
     let onRecord = { (record: TraceRecord) in
       let expected = reference.next()
@@ -39,17 +39,20 @@ enum AuditTarget {
       audit.feed(record)
     }
     if bytes.count.isMultiple(of: 3) {
-      reader.readAll(
-        into: &event,
-        onEvent: { event, line in
+      reading: while true {
+        switch reader.read(into: &event) {
+        case .event(let line):
           let expected = reference.next()
           if case .event(let same, line)? = expected, same == event, SameBits.event(same, event) {
           } else {
-            fail(index, "\(TraceRecord.event(copy event, line: line))", expected, bufferSize)
+            fail(index, "\(TraceRecord.event(event, line: line))", expected, bufferSize)
           }
           index += 1
           audit.driver.audit(event, line: line)
-        }, onRecord: onRecord)
+        case .record(let record): onRecord(record)
+        case .end: break reading
+        }
+      }
     } else {
       var compact = CompactEvent(event)
       reader.readAll(
@@ -72,7 +75,7 @@ enum AuditTarget {
 
   static func fail(_ index: Int, _ fast: String?, _ reference: TraceRecord?, _ bufferSize: Int) -> Never {
     FuzzCheck.fail(
-      "TraceReader.readAll (buffer \(bufferSize)) and ReferenceTraceReader disagree at record \(index)\n"
+      "TraceReader (buffer \(bufferSize)) and ReferenceTraceReader disagree at record \(index)\n"
         + "fast:      \(fast ?? "none")\nreference: \(reference.map { "\($0)" } ?? "none")")
   }
 }

@@ -167,18 +167,7 @@ import Testing
     }
   }
 
-  /// What `readAll` (the path `FileReport` takes, reusing one event line after line) gives, as records.
-  static func readAllSteps(_ reader: TraceReader) -> [TraceRecord] {
-    var reader = reader
-    var event = Event(t: -1, id: "stale", kind: .mark, payload: Payload(presenter: "x", width: 1, name: "n"))
-    var records: [TraceRecord] = []
-    reader.readAll(
-      into: &event, onEvent: { event, line in records.append(.event(copy event, line: line)) },
-      onRecord: { records.append($0) })
-    return records
-  }
-
-  /// What the audit's `readAll` (each event straight into the machine's form) gives: each compact event
+  /// What `readAll` (the path of the audit and the replay, each event straight into the machine's form) gives: each compact event
   /// as `CompactEventTests.description` words it, every other record as it is. An event the reference
   /// decoder read comes as a record, which the audit makes compact as it feeds it (`TraceAudit.feed`).
   static func readAllCompactSteps(_ reader: TraceReader) -> [String] {
@@ -208,8 +197,6 @@ import Testing
     [
       ("next()", Array(TraceReader(bytes: bytes))),
       ("read(into:)", readSteps(TraceReader(bytes: bytes))),
-      ("readAll", readAllSteps(TraceReader(bytes: bytes))),
-      ("readAll, buffer 9", readAllSteps(TraceReader(source: MemoryByteSource(bytes), bufferSize: 9))),
       ("buffer 7", readSteps(TraceReader(source: MemoryByteSource(bytes), bufferSize: 7))),
       ("buffer 64", Array(TraceReader(source: MemoryByteSource(bytes), bufferSize: 64))),
       ("reads of 3", readSteps(TraceReader(source: ChunkedByteSource(bytes, chunk: 3), bufferSize: 50))),

@@ -16,7 +16,7 @@ import Testing
     for record in reader {
       let step = audit.feed(record)
       if case .event(let event, let line) = record, let step {
-        reconstructor.observe(event, line: line, step: step)
+        reconstructor.observe(CompactEvent(event), line: line, step: step)
       }
     }
     let findings = audit.finish().findings
