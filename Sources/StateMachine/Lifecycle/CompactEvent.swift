@@ -33,7 +33,7 @@ package struct CompactEvent: Sendable {
     id = event.id
     kind = event.kind
     trigger = Trigger(event)
-    payload = CompactPayload(event.payload)
+    payload = CompactPayload(of: event)
   }
 }
 

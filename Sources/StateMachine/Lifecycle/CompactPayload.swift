@@ -3,7 +3,7 @@
 /// resolved style the reconstruction of a replay reads.
 ///
 /// ```swift
-/// CompactPayload(Payload(percent: 0.4)).percent // 0.4
+/// CompactPayload(of: Event(t: 1, id: "p", kind: .updateInteractiveTransition, payload: Payload(percent: 0.4))).percent // 0.4
 /// ```
 ///
 /// The keys it leaves out (`translation`, `velocity`, `name`) are read by the reader, the writer and the
@@ -22,20 +22,24 @@ package struct CompactPayload: Sendable {
   /// The boolean keys' values, bit `PayloadKey.slot` of each: the payload's own.
   private var flags: UInt8
 
-  /// The compact form of `payload`: its held keys and flags, and the slots of the keys the machine reads
-  /// copied as they are (a slot whose key is not held may keep an old value, which nothing reads).
+  /// The compact form of `event`'s payload: its held keys and flags, and the slots of the keys the machine
+  /// reads (a number slot whose key is not held may keep an old value, which nothing reads). Each field is
+  /// read from the borrowed event: lent the payload itself, Swift copied it, retaining its four strings.
   @inline(__always)
-  package init(_ payload: borrowing Payload) {
-    held = payload.held
-    flags = payload.flags
-    widthValue = payload.numbers[PayloadKey.width.slot]
-    heightValue = payload.numbers[PayloadKey.height.slot]
-    durationValue = payload.numbers[PayloadKey.duration.slot]
-    percentValue = payload.numbers[PayloadKey.percent.slot]
-    completionSpeedValue = payload.numbers[PayloadKey.completionSpeed.slot]
-    presenterValue = payload.strings[PayloadKey.presenter.slot]
-    styleValue = payload.strings[PayloadKey.style.slot]
-    resolvedStyleValue = payload.strings[PayloadKey.resolvedStyle.slot]
+  package init(of event: borrowing Event) {
+    held = event.payload.held
+    flags = event.payload.flags
+    widthValue = event.payload.numbers[PayloadKey.width.slot]
+    heightValue = event.payload.numbers[PayloadKey.height.slot]
+    durationValue = event.payload.numbers[PayloadKey.duration.slot]
+    percentValue = event.payload.numbers[PayloadKey.percent.slot]
+    completionSpeedValue = event.payload.numbers[PayloadKey.completionSpeed.slot]
+    // A string only where its key is held: most events hold none, and copying one is a call and a retain.
+    presenterValue =
+      held & PayloadKey.presenter.bit != 0 ? event.payload.strings[PayloadKey.presenter.slot] : ""
+    styleValue = held & PayloadKey.style.bit != 0 ? event.payload.strings[PayloadKey.style.slot] : ""
+    resolvedStyleValue =
+      held & PayloadKey.resolvedStyle.bit != 0 ? event.payload.strings[PayloadKey.resolvedStyle.slot] : ""
   }
 
   /// `present`: who presents, a root or a presented id.

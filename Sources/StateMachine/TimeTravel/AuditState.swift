@@ -63,25 +63,53 @@ public struct AuditState: Sendable, Hashable {
       return AuditState(
         of: audit.auditor, line: line, t: t, findings: audit.findings, inputErrors: audit.inputErrors)
     }
-    while let record = reader.next() {
-      switch record {
-      case .event(let event, let eventLine):
-        guard point.includes(line: eventLine, t: event.t) else { return state() }
+    // Each event in the form the machine reads, as the audit reads them (`TraceReader.readAll`); the first
+    // record past the point ends the fold, unread.
+    var passed = false
+    var event = Event(t: 0, id: "", kind: .mark)
+    var compact = CompactEvent(event)
+    reader.readAll(
+      into: &compact, through: &event,
+      onEvent: { event, eventLine in
+        guard point.includes(line: eventLine, t: event.t) else {
+          passed = true
+          return
+        }
         (line, t) = (eventLine, event.t)
-      case .skippedEvent(_, let eventT, _, let eventLine, _):
-        guard point.includes(line: eventLine, t: eventT) else { return state() }
-        (line, t) = (eventLine, eventT)
-      case .header(_, let headerLine):
-        guard point.includes(line: headerLine) else { return state() }
-        line = headerLine
-      case .inputError(let error):
-        guard point.includes(line: error.line) else { return state() }
-        line = error.line
-      case .note:
-        continue
-      }
-      audit.feed(record)
-    }
+        audit.feed(event, line: eventLine)
+      },
+      onRecord: { record in
+        switch record {
+        case .event(let event, let eventLine):
+          guard point.includes(line: eventLine, t: event.t) else {
+            passed = true
+            return
+          }
+          (line, t) = (eventLine, event.t)
+        case .skippedEvent(_, let eventT, _, let eventLine, _):
+          guard point.includes(line: eventLine, t: eventT) else {
+            passed = true
+            return
+          }
+          (line, t) = (eventLine, eventT)
+        case .header(_, let headerLine):
+          guard point.includes(line: headerLine) else {
+            passed = true
+            return
+          }
+          line = headerLine
+        case .inputError(let error):
+          guard point.includes(line: error.line) else {
+            passed = true
+            return
+          }
+          line = error.line
+        case .note:
+          return
+        }
+        audit.feed(record)
+      },
+      while: { !passed })
     return state()
   }
 
