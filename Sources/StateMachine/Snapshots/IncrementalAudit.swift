@@ -130,16 +130,28 @@ package enum IncrementalAudit {
     let counted = LinePositionSource(source, primer: primed ? primer : [])
     let shift = primed ? startLine - 1 : 0
     var unfinishedLine: Int?
-    for record in TraceReader(source: counted) {
-      let relative = record.line
-      if primed, relative == 1 { continue }
+    // Whether the line `relative` (of the reader's count) is one to fold: not the primer's, and complete.
+    func folds(_ relative: Int) -> Bool {
+      if primed, relative == 1 { return false }
       guard relative - (primed ? 1 : 0) <= counted.lineEnds else {
         // The last line has no "\n" yet: it may still be being written.
         unfinishedLine = relative + shift
-        continue
+        return false
       }
-      audit.feed(record.shifted(by: shift))
+      return true
     }
+    // Each event in the form the machine reads, as the audit reads them (`TraceReader.readAll`).
+    var reader = TraceReader(source: counted)
+    var event = Event(t: 0, id: "", kind: .mark)
+    var compact = CompactEvent(event)
+    reader.readAll(
+      into: &compact, through: &event,
+      onEvent: { event, relative in
+        if folds(relative) { audit.feed(event, line: relative + shift) }
+      },
+      onRecord: { record in
+        if folds(record.line) { audit.feed(record.shifted(by: shift)) }
+      })
     if let unfinishedLine {
       audit.note(
         TraceNote(
