@@ -23,8 +23,7 @@ package struct CompactPayload: Sendable {
   private var flags: UInt8
 
   /// The compact form of `event`'s payload: its held keys and flags, and the slots of the keys the machine
-  /// reads (a number slot whose key is not held may keep an old value, which nothing reads). Each field is
-  /// read from the borrowed event: lent the payload itself, Swift copied it, retaining its four strings.
+  /// reads (a number slot whose key is not held may keep an old value, which nothing reads).
   @inline(__always)
   package init(of event: borrowing Event) {
     held = event.payload.held

@@ -1,5 +1,6 @@
 /// Where the writer-layout decoder (`EventLineScanner.decodeWriterObject`) writes a line, in place: a full
-/// ``Event``, or the ``CompactEvent`` the audit steps, which keeps only what the machine reads.
+/// ``Event``, or the `CompactEvent` the audit and the replay read, which keeps only what the machine and
+/// the reconstruction read.
 ///
 /// ```swift
 /// var event = CompactEvent(Event(t: 0, id: "", kind: .mark))
