@@ -153,6 +153,7 @@ package struct ReplayStream {
     // One value the reader's callbacks change, rather than a local per field: each local a closure
     // changes is checked for exclusive access on every use, which cost more than the stream's work.
     var engine = Engine(path: path, configuration: configuration, window: window, interval: interval)
+    // Its own events, not `readAll`'s: through that form the replay took about 15 instructions an event more.
     var event = Event(t: 0, id: "", kind: .mark)
     var compact = CompactEvent(event)
     reader.readAll(

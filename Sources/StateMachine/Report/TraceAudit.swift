@@ -122,13 +122,10 @@ public struct TraceAudit: Sendable {
   /// line.
   public mutating func read(_ reader: consuming TraceReader) {
     guard !driver.isFinished else { return }
-    var event = Event(t: 0, id: "", kind: .mark)
-    var compact = CompactEvent(event)
     // An event line needs no step, and cannot be a header's or a finished audit's: the driver's plain
     // audit is the hot path.
     reader.readAll(
-      into: &compact, through: &event, onEvent: { event, line in driver.audit(event, line: line) },
-      onRecord: { record in feed(record) })
+      onEvent: { event, line in driver.audit(event, line: line) }, onRecord: { record in feed(record) })
     lines = max(lines, reader.currentLine)
   }
 

@@ -142,10 +142,7 @@ package enum IncrementalAudit {
     }
     // Each event in the form the machine reads, as the audit reads them (`TraceReader.readAll`).
     var reader = TraceReader(source: counted)
-    var event = Event(t: 0, id: "", kind: .mark)
-    var compact = CompactEvent(event)
     reader.readAll(
-      into: &compact, through: &event,
       onEvent: { event, relative in
         if folds(relative) { audit.feed(event, line: relative + shift) }
       },

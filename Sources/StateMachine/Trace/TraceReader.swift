@@ -157,6 +157,24 @@ public struct TraceReader: Sequence, IteratorProtocol {
     }
   }
 
+  /// `readAll(into:through:onEvent:onRecord:)` with its two events of its own: the way the audit, the
+  /// replay, `replay state` and a resumed audit read.
+  ///
+  /// ```swift
+  /// reader.readAll(
+  ///   onEvent: { event, line in auditor.audit(event, line: line, into: &findings) },
+  ///   onRecord: { record in print(record) })
+  /// ```
+  @inline(__always)
+  mutating func readAll(
+    onEvent: (borrowing CompactEvent, Int) -> Void, onRecord: (TraceRecord) -> Void,
+    while keepsReading: () -> Bool = { true }
+  ) {
+    var event = Event(t: 0, id: "", kind: .mark)
+    var compact = CompactEvent(event)
+    readAll(into: &compact, through: &event, onEvent: onEvent, onRecord: onRecord, while: keepsReading)
+  }
+
   /// Reads to the end of the trace, handing each event to `onEvent` with its line number and every other
   /// record to `onRecord`: `read(into:)` in a loop, without a call and a `Step` per line, each event in the
   /// form the machine reads (the audit's `TraceAudit.read` and the replay's `ReplayStream` read this way).
