@@ -1,5 +1,5 @@
 /// An event as the machine reads it: its time, id, kind and trigger, and the payload keys the lifecycle,
-/// the timing rules and a replay's reconstruction read (`CompactPayload`), in 120 bytes.
+/// the timing rules and a replay's reconstruction read (`CompactPayload`), in 117 bytes.
 ///
 /// ```swift
 /// let event = CompactEvent(Event(t: 0.35, id: "p1", kind: .completeTransition, payload: Payload(didComplete: false)))

@@ -56,62 +56,59 @@ public struct AuditState: Sendable, Hashable {
   ) -> AuditState {
     var audit = TraceAudit(configuration: configuration)
     var reader = reader
-    var line = 0
-    var t: Double?
+    // One value the reader's callbacks change (as `ReplayStream`'s engine is): as locals a nested function
+    // changed, the fold took about 170 instructions a line more.
+    var reach = Reach(point: point)
     func state() -> AuditState {
-      if case .line(let last) = point { line = max(line, min(last, reader.currentLine)) }
+      if case .line(let last) = point { reach.line = max(reach.line, min(last, reader.currentLine)) }
       return AuditState(
-        of: audit.auditor, line: line, t: t, findings: audit.findings, inputErrors: audit.inputErrors)
+        of: audit.auditor, line: reach.line, t: reach.t, findings: audit.findings,
+        inputErrors: audit.inputErrors)
     }
     // Each event in the form the machine reads, as the audit reads them (`TraceReader.readAll`); the first
-    // record past the point ends the fold, unread.
-    var passed = false
-    // Its own events, not `readAll`'s: through that form this fold took about 370 instructions a line more.
+    // record past the point ends the fold, unread. Its own events, not `readAll`'s: through that form this
+    // fold took about 370 instructions a line more.
     var event = Event(t: 0, id: "", kind: .mark)
     var compact = CompactEvent(event)
     reader.readAll(
       into: &compact, through: &event,
       onEvent: { event, eventLine in
-        guard point.includes(line: eventLine, t: event.t) else {
-          passed = true
-          return
-        }
-        (line, t) = (eventLine, event.t)
-        audit.feed(event, line: eventLine)
+        if reach.reaches(eventLine, at: event.t) { audit.feed(event, line: eventLine) }
       },
       onRecord: { record in
-        switch record {
-        case .event(let event, let eventLine):
-          guard point.includes(line: eventLine, t: event.t) else {
-            passed = true
-            return
+        let within =
+          switch record {
+          case .event(let event, let eventLine): reach.reaches(eventLine, at: event.t)
+          case .skippedEvent(_, let eventT, _, let eventLine, _): reach.reaches(eventLine, at: eventT)
+          case .header(_, let headerLine): reach.reaches(headerLine, at: nil)
+          case .inputError(let error): reach.reaches(error.line, at: nil)
+          case .note: false
           }
-          (line, t) = (eventLine, event.t)
-        case .skippedEvent(_, let eventT, _, let eventLine, _):
-          guard point.includes(line: eventLine, t: eventT) else {
-            passed = true
-            return
-          }
-          (line, t) = (eventLine, eventT)
-        case .header(_, let headerLine):
-          guard point.includes(line: headerLine) else {
-            passed = true
-            return
-          }
-          line = headerLine
-        case .inputError(let error):
-          guard point.includes(line: error.line) else {
-            passed = true
-            return
-          }
-          line = error.line
-        case .note:
-          return
-        }
-        audit.feed(record)
+        if within { audit.feed(record) }
       },
-      while: { !passed })
+      while: { !reach.passed })
     return state()
+  }
+
+  /// How far a fold reached: the last line and the last time folded in, and whether it passed the point.
+  private struct Reach {
+    let point: Point
+    var line = 0
+    var t: Double?
+    var passed = false
+
+    /// Whether the record on `recordLine` (at `recordT`, for an event) is within the point: then it is the
+    /// last one folded in; else the fold has passed the point.
+    mutating func reaches(_ recordLine: Int, at recordT: Double?) -> Bool {
+      let within = recordT.map { point.includes(line: recordLine, t: $0) } ?? point.includes(line: recordLine)
+      guard within else {
+        passed = true
+        return false
+      }
+      line = recordLine
+      if let recordT { t = recordT }
+      return true
+    }
   }
 
   fileprivate static func describe(_ auditor: Auditor, _ line: Int, _ t: Double?, _ findings: [Finding])
