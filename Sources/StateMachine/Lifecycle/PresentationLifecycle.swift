@@ -2,7 +2,7 @@
 /// and the side tracks (container layout, appearance) that are checked beside the transition table.
 ///
 /// ```swift
-/// var lifecycle = PresentationLifecycle(id: "p1")
+/// var lifecycle = PresentationLifecycle()
 /// var step = SessionStep(id: "p1", trigger: .present, from: .absent, to: .absent)
 /// var serial: UInt64 = 0
 /// lifecycle.apply(.move(.presentingRequested), .present, event: presentEvent, line: 1, serial: &serial,
@@ -18,9 +18,10 @@
 ///
 /// It applies what the table (and its guards) decided; it never decides a rule itself, except the side
 /// tracks' balance checks. `apply` is pure: it never traps, reads no clock and prints nothing. The stack
-/// (presenter, children, dismissal groups) is `PresentationSession`'s.
+/// (presenter, children, dismissal groups) is `PresentationSession`'s, and so is the id: a lifecycle holds
+/// numbers, flags and times only, a fixed-width record the session's slot keeps with no reference to
+/// count (the id's text stays beside the slots, at the edge).
 package struct PresentationLifecycle: Sendable, Hashable {
-  package let id: String
   /// Where the presentation is, and so which of the facts stored beside it mean anything.
   private var state: State = .absent
   /// The current or last transition's facts: meaningful while the state is `.tracked` only. They are
@@ -77,7 +78,7 @@ package struct PresentationLifecycle: Sendable, Hashable {
   /// Inlined so that a lifecycle is built in the memory it goes to (a slot's): called, it was built aside
   /// and copied in, a copy of about 440 bytes each time an id took a slot or an ended one was forgotten.
   @inline(__always)
-  package init(id: String) { self.id = id }
+  package init() {}
 
   /// Where the presentation is in its lifecycle.
   package var phase: Phase { state.phase }
@@ -522,38 +523,58 @@ package struct PresentationLifecycle: Sendable, Hashable {
 extension PresentationLifecycle {
   /// Two lifecycles are equal when what their state makes meaningful is equal.
   package static func == (lhs: PresentationLifecycle, rhs: PresentationLifecycle) -> Bool {
-    lhs.id == rhs.id && lhs.state == rhs.state && lhs.transition == rhs.transition
+    lhs.state == rhs.state && lhs.transition == rhs.transition
       && lhs.openLayout == rhs.openLayout && lhs.pendingAppearance == rhs.pendingAppearance
       && (lhs.state == .absent || lhs.tracks.nestedLayoutWills == rhs.tracks.nestedLayoutWills)
   }
 
   package func hash(into hasher: inout Hasher) {
-    hasher.combine(id)
     hasher.combine(state)
     hasher.combine(transition)
   }
 }
 
-extension PresentationLifecycle: Codable {
+/// A lifecycle as a session's document files it: with the id it is filed under, in the keys a lifecycle
+/// that held its id wrote (`id`, `phase`, `transition`, `tracks`), so snapshots read and write as before.
+struct FiledLifecycle: Codable {
+  var id: String
+  var lifecycle: PresentationLifecycle
+
   private enum CodingKeys: String, CodingKey {
     case id, phase, transition, tracks
   }
 
-  package init(from decoder: any Decoder) throws {
+  init(id: String, lifecycle: PresentationLifecycle) {
+    self.id = id
+    self.lifecycle = lifecycle
+  }
+
+  init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(String.self, forKey: .id)
     let phase = try container.decode(Phase.self, forKey: .phase)
     let record = try container.decodeIfPresent(TransitionRecord.self, forKey: .transition)
-    tracks = try container.decode(SideTracks.self, forKey: .tracks)
+    let tracks = try container.decode(PresentationLifecycle.SideTracks.self, forKey: .tracks)
+    lifecycle = PresentationLifecycle(phase: phase, record: record, tracks: tracks)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(lifecycle.phase, forKey: .phase)
+    try container.encodeIfPresent(lifecycle.transition, forKey: .transition)
+    try container.encode(lifecycle.documentedTracks, forKey: .tracks)
+  }
+}
+
+extension PresentationLifecycle {
+  /// A lifecycle read back from its document.
+  fileprivate init(phase: Phase, record: TransitionRecord?, tracks: SideTracks) {
+    self.tracks = tracks
     if let record { facts = record }
     state = phase == .absent ? .absent : record != nil ? .tracked(phase) : .untracked(phase)
   }
 
-  package func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(phase, forKey: .phase)
-    try container.encodeIfPresent(transition, forKey: .transition)
-    try container.encode(state == .absent ? SideTracks() : tracks, forKey: .tracks)
-  }
+  /// The side tracks as a document gives them: none for an absent lifecycle.
+  fileprivate var documentedTracks: SideTracks { state == .absent ? SideTracks() : tracks }
 }

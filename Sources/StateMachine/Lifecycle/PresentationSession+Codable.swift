@@ -22,11 +22,13 @@ extension PresentationSession: Codable {
       if stack.nodes[slot].hasPresented { presenterOfAnother.append(id) }
       let group = dismissalGroup(of: id)
       if !group.isEmpty { groups[id] = group }
-      if let request = storage.slots[slot].refused { refused[id] = request }
+      if let request = storage.refusedRequest(ofSlot: slot) { refused[id] = request }
       if storage.slots[slot].reportedUnknown { unknown.append(id) }
       if storage.slots[slot].refusedDismissCompletion { refusedDismissCompletions.append(id) }
     }
-    try container.encode(lifecycles, forKey: .lifecycles)
+    var filed: [String: FiledLifecycle] = [:]
+    for (id, lifecycle) in lifecycles { filed[id] = FiledLifecycle(id: id, lifecycle: lifecycle) }
+    try container.encode(filed, forKey: .lifecycles)
     try container.encode(presenters, forKey: .presenters)
     try container.encode(children, forKey: .children)
     try container.encode(presenterOfAnother.sorted(), forKey: .presenterOfAnother)
@@ -46,17 +48,21 @@ extension PresentationSession: Codable {
     self.init(
       grace: try container.decode(Double.self, forKey: .grace),
       undrivenAfter: try container.decode(Double.self, forKey: .undrivenAfter))
-    for (id, lifecycle) in try container.decode([String: PresentationLifecycle].self, forKey: .lifecycles)
-    where lifecycle.phase != .absent {
+    for (id, filed) in try container.decode([String: FiledLifecycle].self, forKey: .lifecycles)
+    where filed.lifecycle.phase != .absent {
+      // A lifecycle names the id it is filed under: a document that says otherwise was edited.
+      guard filed.id == id else {
+        throw SessionDocumentError(reason: "the presentation filed as \(id) is named \(filed.id)")
+      }
       let slot = slotCreating(id)
-      storage.slots[slot].lifecycle = lifecycle
-      storage.setInFlight(slot, lifecycle.phase.isInFlight)
+      storage.slots[slot].lifecycle = filed.lifecycle
+      storage.setInFlight(slot, filed.lifecycle.phase.isInFlight)
     }
     for (id, gesture) in try container.decode([String: GestureState].self, forKey: .gestures) {
       storage.slots[slotCreating(id)].gesture = gesture
     }
     let refused = try container.decode([String: SessionStorage.RefusedRequest].self, forKey: .refusedRequests)
-    for (id, request) in refused { storage.slots[slotCreating(id)].refused = request }
+    for (id, request) in refused { storage.setRefusedRequest(request, ofSlot: slotCreating(id)) }
     // The completion block a refused dismiss still owes (<doc:Rules#Completion>).
     for id in try container.decodeIfPresent([String].self, forKey: .refusedDismissCompletions) ?? [] {
       storage.slots[slotCreating(id)].refusedDismissCompletion = true

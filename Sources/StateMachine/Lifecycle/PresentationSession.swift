@@ -129,8 +129,8 @@ package struct PresentationSession: Sendable {
   /// (Built on each call; `lifecycle(of:)` reads one.)
   package var lifecycles: [String: PresentationLifecycle] {
     var all: [String: PresentationLifecycle] = [:]
-    for slot in storage.slots where slot.lifecycle.phase != .absent {
-      all[slot.lifecycle.id] = slot.lifecycle
+    for slot in storage.slots.indices where storage.slots[slot].lifecycle.phase != .absent {
+      all[storage.id(ofSlot: slot)] = storage.slots[slot].lifecycle
     }
     return all
   }
@@ -138,7 +138,9 @@ package struct PresentationSession: Sendable {
   /// The pan gesture of every id that has one.
   package var gestures: [String: GestureState] {
     var all: [String: GestureState] = [:]
-    for slot in storage.slots { if let gesture = slot.gesture { all[slot.lifecycle.id] = gesture } }
+    for slot in storage.slots.indices {
+      if let gesture = storage.slots[slot].gesture { all[storage.id(ofSlot: slot)] = gesture }
+    }
     return all
   }
 
@@ -242,12 +244,12 @@ package struct PresentationSession: Sendable {
       // Cleared only when set (as below, and in `apply`): a write checks the slots' uniqueness, and writing
       // `nil` destroys the refusal it replaces, on every request.
       if storage.reading(slot, { $0.pointee.hasRefusal || $0.pointee.refusedDismissCompletion }) {
-        storage.slots[slot].refused = nil
+        storage.setRefusedRequest(nil, ofSlot: slot)
         storage.slots[slot].refusedDismissCompletion = false
       }
       let presenter = event.payload.presenter ?? Self.defaultRoot
       apply(.present, to: slot, event, line: line, presenter: presenter, into: &step)
-      if step.rule != nil { storage.slots[slot].refused = .present(presenter: presenter) }
+      if step.rule != nil { storage.setRefusedRequest(.present(presenter: presenter), ofSlot: slot) }
     case .dismiss:
       // The guards read the refusal this dismiss follows (a dismiss of what a refused present never
       // presented is that refusal's consequence); then this dismiss's own outcome replaces it. A dismiss
@@ -256,7 +258,7 @@ package struct PresentationSession: Sendable {
       apply(.dismiss, to: slot, event, line: line, into: &step)
       let refused = step.rule != nil || step.effects.refused
       if refused || storage.reading(slot, { $0.pointee.hasRefusal }) {
-        storage.slots[slot].refused = refused ? .dismiss : nil
+        storage.setRefusedRequest(refused ? .dismiss : nil, ofSlot: slot)
       }
       // UIKit runs a refused dismiss's completion block at once (<doc:Rules#Completion>).
       let owesCompletion = step.to == step.from
@@ -317,7 +319,7 @@ package struct PresentationSession: Sendable {
   @inline(__always)
   private func requestedPresenter(_ trigger: Trigger, slot: Int, presenter: String?) -> String? {
     if let presenter { return presenter }
-    guard trigger == .presentationWillBegin, storage.slots[slot].refused?.presenter == nil else {
+    guard trigger == .presentationWillBegin, storage.refusedRequest(ofSlot: slot)?.presenter == nil else {
       return nil
     }
     return stack.implicitPresenter(in: storage)
@@ -455,8 +457,8 @@ package struct PresentationSession: Sendable {
     takesStackAlong: Bool = true, into step: inout SessionStep
   ) {
     let from = storage.slots[slot].lifecycle.phase
-    // Whether a request was refused, not the refusal: copying it out would retain its presenter's string on
-    // every event (the presenter is read where a presentation begins, below).
+    // Whether a request was refused, not the refusal with its presenter, which is read where a presentation
+    // begins (below).
     let wasRefused = storage.reading(slot) { $0.pointee.hasRefusal }
     // The presenter the stack rules judge: the request's, or the one an implicit present stacks on.
     let requested = !from.isLive ? requestedPresenter(trigger, slot: slot, presenter: presenter) : nil
@@ -508,7 +510,7 @@ package struct PresentationSession: Sendable {
     if !from.isLive, to.isLive, !(from == .dismissed && to.direction == .dismissing) {
       // A presentation began: by request, implicitly, or by evidence. It joins the stack that stood before
       // this event, when it was not live yet.
-      let refusedPresenter = wasRefused ? storage.slots[slot].refused?.presenter : nil
+      let refusedPresenter = wasRefused ? storage.refusedRequest(ofSlot: slot)?.presenter : nil
       link(slot, to: presenter ?? refusedPresenter ?? requested ?? stack.implicitPresenter(in: storage))
       if storage.slots[slot].reportedUnknown {
         storage.slots[slot].reportedUnknown = false
@@ -523,7 +525,7 @@ package struct PresentationSession: Sendable {
     }
     // Written only when there is a refusal to clear: writing `nil` over `nil` checked the slots' uniqueness
     // and destroyed the old value on every general step.
-    if to.isInFlight, wasRefused { storage.slots[slot].refused = nil }
+    if to.isInFlight, wasRefused { storage.setRefusedRequest(nil, ofSlot: slot) }
     storage.setInFlight(slot, to.isInFlight)
     if takesStackAlong, from.isPresentedAndIdle, to.direction == .dismissing {
       dismissTogether(slot, event, line: line, into: &step.effects)  // dismissing lower in the stack
@@ -929,11 +931,11 @@ package struct PresentationSession: Sendable {
     case .dismiss:
       // UIKit: dismiss called on a presenter dismisses what it presents.
       if let child = stack.rootChild(of: root, in: storage) {
-        storage.slots[child].refused = nil
+        storage.setRefusedRequest(nil, ofSlot: child)
         step.reset(trigger: .dismiss)
         (step.id, step.isAboutAnother) = (storage.id(ofSlot: child), true)
         apply(.dismiss, to: child, event, line: line, into: &step)
-        if step.rule != nil { storage.slots[child].refused = .dismiss }
+        if step.rule != nil { storage.setRefusedRequest(.dismiss, ofSlot: child) }
         storage.slots[child].refusedDismissCompletion = step.to == step.from
         return child
       }
@@ -1088,9 +1090,9 @@ package struct PresentationSession: Sendable {
     unlink(slot)
     reattach(child, of: slot)
     storage.setInFlight(slot, false)
-    storage.slots[slot].lifecycle = PresentationLifecycle(id: storage.id(ofSlot: slot))
+    storage.resetLifecycle(ofSlot: slot)
     stack.reset(slot)
-    storage.slots[slot].refused = .present(presenter: presenter)
+    storage.setRefusedRequest(.present(presenter: presenter), ofSlot: slot)
     return presenter
   }
 
@@ -1109,13 +1111,13 @@ package struct PresentationSession: Sendable {
         storage.readingTransition(slot, { $0.didEndT }) == t
       else { continue }
       reportUnresolvedAppearance(ofSlot: slot, into: &clock.unresolved)
-      storage.resetLifecycle(ofSlot: slot, id: id)
+      storage.resetLifecycle(ofSlot: slot)
       clock.forgotten?.append(id)
       stack.reset(slot)
       if storage.reading(slot, { $0.pointee.gesture?.isActive == false }) {
         storage.slots[slot].gesture = nil
       }
-      storage.slots[slot].refused = nil
+      if storage.reading(slot, { $0.pointee.hasRefusal }) { storage.setRefusedRequest(nil, ofSlot: slot) }
       releaseIfVacant(slot)
     }
     if endedQueueHead > 1024, endedQueueHead * 2 > endedQueue.count {

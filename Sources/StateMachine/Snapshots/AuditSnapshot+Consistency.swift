@@ -53,7 +53,6 @@ extension PresentationSession {
       let lifecycle = storage.slots[slot].lifecycle
       guard lifecycle.phase != .absent else { continue }
       let id = storage.id(ofSlot: slot)
-      guard lifecycle.id == id else { return "the presentation filed as \(id) is named \(lifecycle.id)" }
       if let problem = lifecycle.inconsistency(upToLine: line, serial: serial) { return "\(id): \(problem)" }
     }
     return nil

@@ -101,6 +101,8 @@ package struct AuditSnapshot: Sendable, Codable {
     }
     do {
       self = try decoder.decode(AuditSnapshot.self, from: body)
+    } catch let error as SessionDocumentError {
+      throw Self.edited(error.reason)
     } catch {
       throw AuditSnapshotError(message: "the snapshot is damaged: \(error)")
     }

@@ -115,17 +115,17 @@ public struct AuditState: Sendable, Hashable {
     -> AuditState
   {
     let session = auditor.session
-    let presentations = session.lifecycles.values.filter { $0.phase.isLive }.sorted { $0.id < $1.id }.map {
-      lifecycle in
+    let presentations = session.lifecycles.filter { $0.value.phase.isLive }.sorted { $0.key < $1.key }.map {
+      id, lifecycle in
       let interactive = lifecycle.phase == .presentingInteractive || lifecycle.phase == .dismissingInteractive
       return Presentation(
-        id: lifecycle.id, phase: lifecycle.phase, presenter: session.presenter(of: lifecycle.id),
-        child: session.child(of: lifecycle.id),
+        id: id, phase: lifecycle.phase, presenter: session.presenter(of: id),
+        child: session.child(of: id),
         progress: interactive && lifecycle.transition?.hadUpdate == true
           ? lifecycle.transition?.progress : nil,
         openLayoutLine: lifecycle.openLayout?.line,
         pendingAppearance: lifecycle.pendingAppearance.map { "\($0.trigger.label) (line \($0.line))" },
-        deadline: session.deadline(of: lifecycle.id))
+        deadline: session.deadline(of: id))
     }
     // Built once: the session builds the map on each read, and a state may hold thousands of roots.
     let rootChildren = session.rootChildren

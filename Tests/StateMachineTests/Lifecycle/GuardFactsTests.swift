@@ -132,14 +132,14 @@ import Testing
   }
 
   @Test func aSlotAddsItsRefusalAndItsUnknownReport() {
-    var slot = SessionStorage.Slot(id: "p1", generation: 0)
+    var slot = SessionStorage.Slot(isRoot: false, generation: 0)
     let tests = (
       request: TableGuard.requestRefused.bitTest, present: TableGuard.presentRefused.bitTest,
       dismiss: TableGuard.dismissRefused.bitTest
     )
     var facts = slot.guardFacts(for: .dismiss)
     #expect(!tests.request.passes(facts) && !tests.present.passes(facts) && !tests.dismiss.passes(facts))
-    slot.refused = .present(presenter: "root")
+    slot.refused = .present
     facts = slot.guardFacts(for: .dismiss)
     #expect(tests.request.passes(facts) && tests.present.passes(facts) && !tests.dismiss.passes(facts))
     slot.refused = .dismiss

@@ -321,6 +321,23 @@ import Testing
       object["auditor"] = auditor
     }
     expectRefused(phase, saying: "animating without a", "a phase its transition does not allow")
+    // A lifecycle that names another id than the one it is filed under: the session's document refuses it
+    // as it is read (a slot keeps no id of its own to check later), signed again by hand here.
+    var object = try #require(try JSONSerialization.jsonObject(with: try snapshot.json()) as? [String: Any])
+    object["checksum"] = nil
+    var auditor = try #require(object["auditor"] as? [String: Any])
+    var session = try #require(auditor["session"] as? [String: Any])
+    var lifecycles = try #require(session["lifecycles"] as? [String: Any])
+    let filed = try #require(lifecycles.keys.sorted().first)
+    var lifecycle = try #require(lifecycles[filed] as? [String: Any])
+    lifecycle["id"] = filed + ".other"
+    lifecycles[filed] = lifecycle
+    session["lifecycles"] = lifecycles
+    auditor["session"] = session
+    object["auditor"] = auditor
+    let misfiled = AuditSnapshot.signed(
+      try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
+    expectRefused(misfiled, saying: "the presentation filed as \(filed) is named \(filed).other", "misfiled")
   }
 
   /// Found by the libFuzzer resume target: a session that had begun no transition, holding transition 1,

@@ -11,14 +11,21 @@
 /// id; its generation then moves on, so a `PresentationRef` to the old id no longer resolves. A root is the
 /// exception, up to `idleRootLimit` of them: it keeps its slot while idle, since it presents again and again.
 /// Memory grows with the ids alive at once, not with the trace.
+///
+/// A slot is a fixed-width record: numbers, flags and times, with no reference to count, so that reading,
+/// writing or moving one retains and releases nothing (`SlotLayoutTests` holds it so). The texts an id
+/// brings, the id itself and the presenter a refused `present` named, are kept in arrays beside the slots,
+/// by slot number: the session reads them only to link a presentation to its presenter and to word a
+/// finding.
 struct SessionStorage: Sendable {
   /// Everything the session knows about one id.
   struct Slot: Sendable {
     var lifecycle: PresentationLifecycle
     var gesture: GestureState?
-    /// A request UIKit refused, remembered so that callbacks showing it happened anyway are followed
-    /// silently (<doc:Rules#Recovery-follows-the-evidence>).
-    var refused: RefusedRequest?
+    /// Which request UIKit refused, remembered so that callbacks showing it happened anyway are followed
+    /// silently (<doc:Rules#Recovery-follows-the-evidence>); a refused `present`'s presenter is kept beside
+    /// the slots (`refusedRequest(ofSlot:)`).
+    var refused: RefusedRequest.Kind?
     /// The id's last request was a `dismiss` UIKit refused, whose completion block (run at once) has not
     /// come yet.
     var refusedDismissCompletion = false
@@ -35,9 +42,9 @@ struct SessionStorage: Sendable {
 
     /// Inlined, as the lifecycle's: the slot is then built in the memory it goes to.
     @inline(__always)
-    init(id: String, generation: UInt32) {
-      lifecycle = PresentationLifecycle(id: id)
-      isRoot = SessionStorage.isRoot(id)
+    init(isRoot: Bool, generation: UInt32) {
+      lifecycle = PresentationLifecycle()
+      self.isRoot = isRoot
       self.generation = generation
     }
 
@@ -56,32 +63,32 @@ struct SessionStorage: Sendable {
     @inline(__always)
     func guardFacts(for trigger: Trigger) -> GuardFacts {
       var facts = lifecycle.guardFacts(for: trigger)
-      // Tested by case, never bound or switched over: either copied the refusal with its presenter.
-      if hasRefusal {
-        if case .dismiss? = refused {
-          facts.formUnion([.requestRefused, .dismissRefused])
-        } else {
-          facts.formUnion([.requestRefused, .presentRefused])
-        }
+      switch refused {
+      case .dismiss?: facts.formUnion([.requestRefused, .dismissRefused])
+      case .present?: facts.formUnion([.requestRefused, .presentRefused])
+      case nil: break
       }
       if refusedDismissCompletion { facts.insert(.refusedDismissCompletion) }
       if reportedUnknown { facts.insert(.unknownReported) }
       return facts
     }
 
-    /// Whether a request of the id was refused, read without copying the refusal (and its presenter).
+    /// Whether a request of the id was refused.
     @inline(__always)
-    var hasRefusal: Bool {
-      if case .none = refused { false } else { true }
-    }
+    var hasRefusal: Bool { refused != nil }
   }
 
-  /// A `present` or `dismiss` UIKit refused.
+  /// A `present` or `dismiss` UIKit refused, as a session's document gives it.
   enum RefusedRequest: Sendable, Codable, Hashable {
     /// A refused `present` and the presenter it named: a later `presentationTransitionWillBegin` of the
     /// id stacks on it.
     case present(presenter: String)
     case dismiss
+
+    /// Which request it was, as a slot keeps it.
+    enum Kind: UInt8, Sendable {
+      case present, dismiss
+    }
 
     /// The presenter a refused `present` named.
     var presenter: String? {
@@ -99,6 +106,9 @@ struct SessionStorage: Sendable {
   /// The id in each slot, kept beside the slots: reading `slots[slot].lifecycle.id` copies the whole
   /// lifecycle (about 120 instructions, on every event).
   private var ids: [String] = []
+  /// The presenter each slot's refused `present` named (`""` for any other slot), beside the slots as the
+  /// ids are.
+  private var refusedPresenters: [String] = []
   private var vacantSlots: [Int] = []
   /// The slots with a transition in flight, in no order.
   private(set) var inFlightSlots: [Int] = []
@@ -186,30 +196,53 @@ struct SessionStorage: Sendable {
     if slot < slots.count {
       vacantSlots.removeLast()
       // Built in the array's memory: assigned through the subscript, the new slot was built aside and
-      // copied in, and the old one moved out to be destroyed (two 468-byte copies).
+      // copied in. A slot holds no reference (`SlotLayoutTests`), so the old one needs no destroying.
       slots.withUnsafeMutableBufferPointer { buffer in
         let place = buffer.baseAddress.unsafelyUnwrapped + slot
         let generation = place.pointee.generation
-        place.deinitialize(count: 1)
-        place.initialize(to: Slot(id: id, generation: generation))
+        place.initialize(to: Slot(isRoot: Self.isRoot(id), generation: generation))
       }
       ids[slot] = id
     } else {
-      slots.append(Slot(id: id, generation: 0))
+      slots.append(Slot(isRoot: Self.isRoot(id), generation: 0))
       ids.append(id)
+      refusedPresenters.append("")
     }
     return slot
   }
 
-  /// Starts the lifecycle in `slot` over as `id`'s, in the array's memory: assigned through the subscript,
-  /// the new lifecycle was built aside and the old one assigned over through its value witness (about 530
+  /// Starts the lifecycle in `slot` over, in the array's memory: assigned through the subscript, the new
+  /// lifecycle was built aside and the old one assigned over through its value witness (about 530
   /// instructions, each time an ended presentation was forgotten).
-  mutating func resetLifecycle(ofSlot slot: Int, id: String) {
+  mutating func resetLifecycle(ofSlot slot: Int) {
     slots.withUnsafeMutableBufferPointer { buffer in
       withUnsafeMutablePointer(to: &buffer[slot].lifecycle) { lifecycle in
-        lifecycle.deinitialize(count: 1)
-        lifecycle.initialize(to: PresentationLifecycle(id: id))
+        lifecycle.initialize(to: PresentationLifecycle())
       }
+    }
+  }
+
+  /// The request UIKit refused of the id in `slot`, with the presenter a refused `present` named.
+  func refusedRequest(ofSlot slot: Int) -> RefusedRequest? {
+    switch reading(slot, { $0.pointee.refused }) {
+    case .present?: .present(presenter: refusedPresenters[slot])
+    case .dismiss?: .dismiss
+    case nil: nil
+    }
+  }
+
+  /// Remembers the request UIKit refused of the id in `slot` (`nil`: none).
+  mutating func setRefusedRequest(_ request: RefusedRequest?, ofSlot slot: Int) {
+    switch request {
+    case .present(let presenter)?:
+      slots[slot].refused = .present
+      refusedPresenters[slot] = presenter
+    case .dismiss?:
+      slots[slot].refused = .dismiss
+      refusedPresenters[slot] = ""
+    case nil:
+      slots[slot].refused = nil
+      refusedPresenters[slot] = ""
     }
   }
 
@@ -248,7 +281,7 @@ struct SessionStorage: Sendable {
     // forgotten, and it is built anew when an id takes it again.
     slots[slot].isHeld = false
     slots[slot].generation &+= 1
-    ids[slot] = ""
+    ids[slot] = ""  // a vacant slot holds no refusal, so no refused presenter either
     vacantSlots.append(slot)
   }
 
