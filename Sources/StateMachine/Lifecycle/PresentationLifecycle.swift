@@ -76,7 +76,8 @@ package struct PresentationLifecycle: Sendable, Hashable {
   }
 
   /// Inlined so that a lifecycle is built in the memory it goes to (a slot's): called, it was built aside
-  /// and copied in, a copy of about 440 bytes each time an id took a slot or an ended one was forgotten.
+  /// and copied in, a copy of the whole lifecycle (440 bytes then, 377 without its id) each time an id took
+  /// a slot or an ended one was forgotten.
   @inline(__always)
   package init() {}
 
