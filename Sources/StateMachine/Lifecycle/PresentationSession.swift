@@ -210,6 +210,7 @@ package struct PresentationSession: Sendable {
     _ event: borrowing CompactEvent, line: Int, into step: inout SessionStep,
     reportingEveryTimer: Bool = false
   ) {
+    storage.makeUnique()
     let stepped = handleEvent(event, line: line, into: &step)
     if stepped >= 0, reportingEveryTimer || !step.effects.deadlinesOnlyLater {
       reportTimers(ofSlot: stepped, into: &step)
@@ -670,6 +671,7 @@ package struct PresentationSession: Sendable {
     {
       return false
     }
+    storage.makeUnique()
     return storage.slots[slot].lifecycle.applyQuietStay(
       trigger, event: event, line: line, once: table.isOncePerTransition(trigger), frameRate: frameRate)
   }
@@ -692,6 +694,7 @@ package struct PresentationSession: Sendable {
           == true
       guard !reports else { return false }
     }
+    storage.makeUnique()
     storage.slots[slot].noteGesture(at: event.t, fingerDown: true)
     return true
   }
@@ -1002,6 +1005,7 @@ package struct PresentationSession: Sendable {
   @inline(__always)
   mutating func clockAdvanced(to t: Double, byLineOf id: String?, expiring: Bool, into clock: inout ClockStep)
   {
+    storage.makeUnique()
     if expiring { expireTimers(at: t, byLineOf: id, into: &clock) }
     if earliestEndedT < t - grace { forgetEnded(before: t - grace, into: &clock) }
   }
@@ -1137,6 +1141,7 @@ package struct PresentationSession: Sendable {
   /// Transitions still in flight, or ended just before the trace did, are not judged: the recording was cut
   /// (<doc:Rules#Deadlines>), or the hang is the finding.
   package mutating func finish(clock: Double) -> [LateViolation] {
+    storage.makeUnique()
     var late: [LateViolation] = []
     for slot in storage.slots.indices {
       let phase = storage.slots[slot].lifecycle.phase

@@ -1,5 +1,6 @@
-/// Where the session keeps what it knows about each id: one slot per id in one array, found through the
-/// id's interned hash, with the speed tricks of the machine's hot path kept in this one file.
+/// Where the session keeps what it knows about each id: one slot per id in one buffer the storage owns,
+/// found through the id's interned hash, with the speed tricks of the machine's hot path kept in this one
+/// file.
 ///
 /// ```swift
 /// var storage = SessionStorage()
@@ -15,8 +16,9 @@
 /// A slot is a fixed-width record: numbers, flags and times, with no reference to count, so that reading,
 /// writing or moving one retains and releases nothing (`SlotLayoutTests` holds it so). The texts an id
 /// brings, the id itself and the presenter a refused `present` named, are kept in arrays beside the slots,
-/// by slot number: the session reads them only to link a presentation to its presenter and to word a
-/// finding.
+/// by slot number: a step reads them only where it links a presentation to its presenter, forgets an id
+/// or words a finding; the session's document and its views by id (`lifecycles`, `gestures`) read them
+/// too.
 struct SessionStorage: Sendable {
   /// Everything the session knows about one id.
   struct Slot: Sendable {
@@ -100,11 +102,15 @@ struct SessionStorage: Sendable {
   }
 
   private var index = PresentationIndex()
-  /// By slot number: changed in place (`storage.slots[slot].lifecycle…`); read through `reading(_:_:)`
-  /// where a copy of the slot would be made otherwise.
-  var slots: [Slot] = []
-  /// The id in each slot, kept beside the slots: reading `slots[slot].lifecycle.id` copies the whole
-  /// lifecycle (about 120 instructions, on every event).
+  /// The slots' memory, which the storage owns: an array checked its uniqueness on every write (a call
+  /// to the runtime, two or three a step), the buffer once a step (`makeUnique()`).
+  private var buffer = SlotBuffer()
+  /// Every slot, by number, read and written in place (`storage.slots[slot].lifecycle…`). A step writes
+  /// only after `makeUnique()`, which the session's mutating entry points call first.
+  var slots: SlotBuffer.Slots {
+    @inline(__always) get { buffer.slots }
+  }
+  /// The id in each slot, kept beside the slots (a slot holds no text).
   private var ids: [String] = []
   /// The presenter each slot's refused `present` named (`""` for any other slot), beside the slots as the
   /// ids are.
@@ -165,13 +171,12 @@ struct SessionStorage: Sendable {
     }
   }
 
-  /// Reads the slot in place through a pointer (`$0.pointee.lifecycle…`), for a caller that must not change
-  /// the storage: the array's own subscript, and a borrowed `Slot` handed to a closure, both copy the slot
-  /// (the lifecycle with it: a few hundred bytes and a retain), where `pointee` projects the field read.
+  /// Reads the slot in place through a pointer (`$0.pointee.lifecycle…`): a borrowed `Slot` handed to a
+  /// closure would be a copy of the slot, a few hundred bytes, where `pointee` projects the field read.
   /// `slot` must be a slot of the storage.
   @inline(__always)
   func reading<Result>(_ slot: Int, _ read: (UnsafePointer<Slot>) -> Result) -> Result {
-    slots.withUnsafeBufferPointer { buffer in read(buffer.baseAddress.unsafelyUnwrapped + slot) }
+    read(buffer.base + slot)
   }
 
   /// Reads the transition's facts of the id in `slot` in place, if it has any (`reading(_:_:)` for the
@@ -193,33 +198,41 @@ struct SessionStorage: Sendable {
   private mutating func slotCreatingUnhinted(_ id: String) -> Int {
     let (slot, inserted) = index.slot(rememberingUnhinted: id, inserting: vacantSlots.last ?? slots.count)
     guard inserted else { return slot }
+    assertUnique()
     if slot < slots.count {
       vacantSlots.removeLast()
       // Built in the array's memory: assigned through the subscript, the new slot was built aside and
       // copied in. A slot holds no reference (`SlotLayoutTests`), so the old one needs no destroying.
-      slots.withUnsafeMutableBufferPointer { buffer in
-        let place = buffer.baseAddress.unsafelyUnwrapped + slot
-        let generation = place.pointee.generation
-        place.initialize(to: Slot(isRoot: Self.isRoot(id), generation: generation))
-      }
+      let place = buffer.base + slot
+      place.initialize(to: Slot(isRoot: Self.isRoot(id), generation: place.pointee.generation))
       ids[slot] = id
     } else {
-      slots.append(Slot(isRoot: Self.isRoot(id), generation: 0))
+      buffer.append(Slot(isRoot: Self.isRoot(id), generation: 0))
       ids.append(id)
       refusedPresenters.append("")
     }
     return slot
   }
 
-  /// Starts the lifecycle in `slot` over, in the array's memory: assigned through the subscript, the new
-  /// lifecycle was built aside and the old one assigned over through its value witness (about 530
-  /// instructions, each time an ended presentation was forgotten).
+  /// Starts the lifecycle in `slot` over, in place.
   mutating func resetLifecycle(ofSlot slot: Int) {
-    slots.withUnsafeMutableBufferPointer { buffer in
-      withUnsafeMutablePointer(to: &buffer[slot].lifecycle) { lifecycle in
-        lifecycle.initialize(to: PresentationLifecycle())
-      }
-    }
+    assertUnique()
+    (buffer.base + slot).pointee.lifecycle = PresentationLifecycle()
+  }
+
+  /// Makes the slots this storage's own before a step writes them: copies them when another value of the
+  /// storage shares them (an auditor copied, and the copy stepped on). Every mutating entry point of the
+  /// session calls it first; nothing else writes the slots.
+  @inline(__always)
+  mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+  }
+
+  /// Traps, in a debug build, where a write finds the slots shared: a mutating entry point of the session
+  /// that did not call `makeUnique()` first (the tests run debug builds; `SessionCopyTests` steps copies).
+  @inline(__always)
+  private mutating func assertUnique() {
+    assert(isKnownUniquelyReferenced(&buffer), "the session wrote slots it shares: call makeUnique() first")
   }
 
   /// The request UIKit refused of the id in `slot`, with the presenter a refused `present` named.
@@ -233,6 +246,7 @@ struct SessionStorage: Sendable {
 
   /// Remembers the request UIKit refused of the id in `slot` (`nil`: none).
   mutating func setRefusedRequest(_ request: RefusedRequest?, ofSlot slot: Int) {
+    assertUnique()
     switch request {
     case .present(let presenter)?:
       slots[slot].refused = .present
@@ -274,11 +288,12 @@ struct SessionStorage: Sendable {
   /// Gives the slot back (its id forgotten, its generation moved on); the caller checked that nothing about
   /// the id is left to remember, here and in the stack.
   mutating func release(_ slot: Int) {
+    assertUnique()
     index.remove(ids[slot])
-    // Its fields already say nothing (the caller checked it is vacant; its lifecycle's id and `isRoot` stay
-    // the old id's, read by nothing until an id takes it); only whether it holds an id and its generation
-    // change. Built anew here, a slot cost a 468-byte write and a copy of it each time a presentation was
-    // forgotten, and it is built anew when an id takes it again.
+    // Its fields already say nothing (the caller checked it is vacant; its `isRoot` stays the old id's, read
+    // by nothing until an id takes it); only whether it holds an id and its generation change. Built anew
+    // here, a slot cost a write of the whole record (468 bytes then) and a copy of it each time a
+    // presentation was forgotten, and it is built anew when an id takes it again.
     slots[slot].isHeld = false
     slots[slot].generation &+= 1
     ids[slot] = ""  // a vacant slot holds no refusal, so no refused presenter either
@@ -298,6 +313,7 @@ struct SessionStorage: Sendable {
   /// `setInFlight` for a slot whose transition just went in flight or out of it.
   @inline(never)
   private mutating func moveInFlight(_ slot: Int, _ inFlight: Bool, position: Int) {
+    assertUnique()
     if inFlight, position < 0 {
       slots[slot].inFlightPosition = Int32(truncatingIfNeeded: inFlightSlots.count)
       inFlightSlots.append(slot)
