@@ -229,7 +229,10 @@ public struct Auditor: Sendable, Codable {
   /// the last event already judged: a recording cut mid-transition is not a hang (<doc:Rules#Deadlines>).
   public mutating func finish(into findings: inout [Finding]) {
     let start = findings.count
-    append(session.finish(clock: clock), into: &findings)
+    // The session's end first: as the argument of a method of the auditor, it was taken with a copy of the
+    // auditor already made for the method, so the session's slots were shared and copied whole.
+    let late = session.finish(clock: clock)
+    append(late, into: &findings)
     configuration.rules.apply(to: &findings, from: start)
   }
 
