@@ -229,8 +229,8 @@ public struct Auditor: Sendable, Codable {
   /// the last event already judged: a recording cut mid-transition is not a hang (<doc:Rules#Deadlines>).
   public mutating func finish(into findings: inout [Finding]) {
     let start = findings.count
-    // The session's end first: as the argument of a method of the auditor, it was taken with a copy of the
-    // auditor already made for the method, so the session's slots were shared and copied whole.
+    // Asked on its own line: as the argument of `append`, a method of the auditor, it ran after Swift had
+    // copied the auditor for that call, so the session's slots were shared and the end copied them all.
     let late = session.finish(clock: clock)
     append(late, into: &findings)
     configuration.rules.apply(to: &findings, from: start)

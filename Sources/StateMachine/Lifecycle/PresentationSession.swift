@@ -242,8 +242,8 @@ package struct PresentationSession: Sendable {
     }
     switch trigger {
     case .present:
-      // Cleared only when set (as below, and in `apply`): a write checks the slots' uniqueness, and writing
-      // `nil` destroys the refusal it replaces, on every request.
+      // Cleared only when set (as below, and in `apply`): clearing a refusal writes the refused presenters'
+      // array as well, which would be a write on every request.
       if storage.reading(slot, { $0.pointee.hasRefusal || $0.pointee.refusedDismissCompletion }) {
         storage.setRefusedRequest(nil, ofSlot: slot)
         storage.slots[slot].refusedDismissCompletion = false
