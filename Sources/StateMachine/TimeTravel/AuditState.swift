@@ -59,12 +59,6 @@ public struct AuditState: Sendable, Hashable {
     // One value the reader's callbacks change (as `ReplayStream`'s engine is): as locals a nested function
     // changed, the fold took about 170 instructions a line more.
     var reach = Reach(point: point)
-    func state() -> AuditState {
-      if case .line(let last) = point { reach.line = max(reach.line, min(last, reader.currentLine)) }
-      return AuditState(
-        of: audit.auditor, line: reach.line, t: reach.t, findings: audit.findings,
-        inputErrors: audit.inputErrors)
-    }
     // Each event in the form the machine reads, as the audit reads them (`TraceReader.readAll`); the first
     // record past the point ends the fold, unread. Its own events, not `readAll`'s: through that form this
     // fold took about 370 instructions a line more.
@@ -87,7 +81,10 @@ public struct AuditState: Sendable, Hashable {
         if within { audit.feed(record) }
       },
       while: { !reach.passed })
-    return state()
+    if case .line(let last) = point { reach.line = max(reach.line, min(last, reader.currentLine)) }
+    return AuditState(
+      of: audit.auditor, line: reach.line, t: reach.t, findings: audit.findings,
+      inputErrors: audit.inputErrors)
   }
 
   /// How far a fold reached: the last line and the last time folded in, and whether it passed the point.

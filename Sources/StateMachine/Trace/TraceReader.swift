@@ -157,8 +157,8 @@ public struct TraceReader: Sequence, IteratorProtocol {
     }
   }
 
-  /// `readAll(into:through:onEvent:onRecord:)` with its two events of its own: the way the audit, the
-  /// replay, `replay state` and a resumed audit read.
+  /// `readAll(into:through:onEvent:onRecord:while:)` with its two events of its own: the way the audit and a
+  /// resumed audit read (the replay and `replay state` keep their own, which measured fewer instructions).
   ///
   /// ```swift
   /// reader.readAll(
@@ -175,11 +175,12 @@ public struct TraceReader: Sequence, IteratorProtocol {
     readAll(into: &compact, through: &event, onEvent: onEvent, onRecord: onRecord, while: keepsReading)
   }
 
-  /// Reads to the end of the trace, handing each event to `onEvent` with its line number and every other
-  /// record to `onRecord`: `read(into:)` in a loop, without a call and a `Step` per line, each event in the
-  /// form the machine reads (the audit's `TraceAudit.read` and the replay's `ReplayStream` read this way).
-  /// A line in the writer's layout is decoded straight into `compact`, in place; any other goes through
-  /// `event`, as `read(into:)` decodes it, and is made compact from there.
+  /// Reads to the end of the trace, or until `keepsReading()` says no before a line (a replay that holds
+  /// what it reads stops at its limit instead of reading a long trace to its end), handing each event to
+  /// `onEvent` with its line number and every other record to `onRecord`: `read(into:)` in a loop, without
+  /// a call and a `Step` per line, each event in the form the machine reads. A line in the writer's layout
+  /// is decoded straight into `compact`, in place; any other goes through `event`, as `read(into:)` decodes
+  /// it, and is made compact from there. Inlined, the default condition folds away.
   ///
   /// ```swift
   /// var (compact, event) = (CompactEvent(Event(t: 0, id: "", kind: .mark)), Event(t: 0, id: "", kind: .mark))
@@ -191,19 +192,8 @@ public struct TraceReader: Sequence, IteratorProtocol {
   @inline(__always)
   mutating func readAll(
     into compact: inout CompactEvent, through event: inout Event,
-    onEvent: (borrowing CompactEvent, Int) -> Void, onRecord: (TraceRecord) -> Void
-  ) {
-    // Inlined, the constant condition folds away: the plain audit's loop is the one below.
-    readAll(into: &compact, through: &event, onEvent: onEvent, onRecord: onRecord, while: { true })
-  }
-
-  /// `readAll(into:through:onEvent:onRecord:)` that stops before the next line once `keepsReading()` says
-  /// no: a replay that holds what it reads stops at its limit instead of reading a long trace to its end.
-  @inline(__always)
-  mutating func readAll(
-    into compact: inout CompactEvent, through event: inout Event,
     onEvent: (borrowing CompactEvent, Int) -> Void, onRecord: (TraceRecord) -> Void,
-    while keepsReading: () -> Bool
+    while keepsReading: () -> Bool = { true }
   ) {
     while keepsReading() {
       // One call of `onEvent`, so that it is inlined into the loop (called from two places, it was not).

@@ -171,9 +171,9 @@ struct SessionStorage: Sendable {
     }
   }
 
-  /// Reads the slot in place through a pointer (`$0.pointee.lifecycle…`): a borrowed `Slot` handed to a
-  /// closure would be a copy of the slot, a few hundred bytes, where `pointee` projects the field read.
-  /// `slot` must be a slot of the storage.
+  /// Reads the slot in place through a pointer (`$0.pointee.lifecycle…`), several fields in one access
+  /// (`slots[slot].field` reads one in place too; a borrowed `Slot` handed to a closure would be a copy of
+  /// the slot, a few hundred bytes). `slot` must be a slot of the storage.
   @inline(__always)
   func reading<Result>(_ slot: Int, _ read: (UnsafePointer<Slot>) -> Result) -> Result {
     read(buffer.base + slot)
@@ -201,8 +201,8 @@ struct SessionStorage: Sendable {
     assertUnique()
     if slot < slots.count {
       vacantSlots.removeLast()
-      // Built in the array's memory: assigned through the subscript, the new slot was built aside and
-      // copied in. A slot holds no reference (`SlotLayoutTests`), so the old one needs no destroying.
+      // Built in the buffer's memory: assigned through an array's subscript, the new slot was built aside
+      // and copied in. A slot holds no reference (`SlotLayoutTests`), so the old one needs no destroying.
       let place = buffer.base + slot
       place.initialize(to: Slot(isRoot: Self.isRoot(id), generation: place.pointee.generation))
       ids[slot] = id
