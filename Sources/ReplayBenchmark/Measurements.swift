@@ -188,6 +188,19 @@ func auditorPass(_ events: inout [CompactEvent]) -> Int {
   return findings.count
 }
 
+/// How many of `events` the auditor takes as quiet stays, which settle nothing and take no step of the
+/// machine: the share that weighs the compact-session probe's two paths into an estimate for a whole
+/// trace (Performance.md, "What it does not reach"). Not timed: `auditorPass` is.
+func quietStays(_ events: inout [CompactEvent]) -> Int {
+  var auditor = Auditor()
+  var findings: [Finding] = []
+  var quiet = 0
+  lend(&events) { event, line in
+    if auditor.auditTakingQuietStay(event, line: line, into: &findings) { quiet += 1 }
+  }
+  return quiet
+}
+
 /// The session alone (no deadlines, no findings): the presentation machines and their stacks.
 func sessionPass(_ events: inout [CompactEvent]) -> Int {
   var session = PresentationSession()

@@ -34,8 +34,9 @@ let usage = """
     --recording         measure what one recorded callback costs, bare and through the UIKit glue
                         (--events calls per run, default 1000000), and nothing else
     --only PHASE        run one phase once, print nothing else (for profilers): audit, reader, replay,
-                        reference, floor, jsondecoder, auditor, session (auditor and session step the
-                        first --events events of --file, or as many generated ones)
+                        reference, floor, jsondecoder, auditor, session, quiet (auditor, session and
+                        quiet step the first --events events of --file, or as many generated ones;
+                        quiet counts the events the auditor takes as quiet stays)
     --memory            the peak memory of every `replay` command, each in its own process, on a trace
                         of many presentations and a fleet of findings (`--memory --help` for its options)
     -h, --help          show this help
@@ -366,6 +367,10 @@ func runBenchmark() -> Int32 {
       + "max \(alive.max)):")
   print("  Auditor.audit                    \(format(Double(inMemory.count) / 1e6 / auditor, 2)) M events/s")
   print("  PresentationSession.handle       \(format(Double(inMemory.count) / 1e6 / session, 2)) M events/s")
+  let quiet = quietStays(&inMemory)
+  print(
+    "  quiet stays (no step)            \(quiet) of \(inMemory.count) events "
+      + "(\(format(100 * Double(quiet) / Double(max(inMemory.count, 1)), 1)) %)")
 
   print("\nratios:")
   if let decoderTime {
@@ -388,7 +393,7 @@ func runPhase(_ phase: String, path: String, options: Options) -> Int32 {
   case "reference": print(referenceReaderPass(path: path))
   case "floor": print(floorPass(path: path))
   case "jsondecoder": print(jsonDecoderPass(path: path))
-  case "auditor", "session":
+  case "auditor", "session", "quiet":
     // With --file, that trace's events (a trace made for one path of the machine); else generated ones.
     var events: [Event]
     do {
@@ -402,7 +407,11 @@ func runPhase(_ phase: String, path: String, options: Options) -> Int32 {
     }
     var compact = events.map { CompactEvent($0) }
     let start = DispatchTime.now().uptimeNanoseconds
-    print(phase == "auditor" ? auditorPass(&compact) : sessionPass(&compact))
+    switch phase {
+    case "auditor": print(auditorPass(&compact))
+    case "session": print(sessionPass(&compact))
+    default: print("\(quietStays(&compact)) of \(compact.count) events are quiet stays")
+    }
     print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, "s")
   default:
     FileHandle.standardError.write(Data("error: unknown phase \(phase)\n".utf8))

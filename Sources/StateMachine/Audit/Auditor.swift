@@ -66,6 +66,23 @@ public struct Auditor: Sendable, Codable {
   /// `audit(_:line:into:)` for an event in the form the machine reads: the reader's and the benchmark's
   /// way in, which make each event's compact form once.
   package mutating func audit(_ event: borrowing CompactEvent, line: Int, into findings: inout [Finding]) {
+    tookQuietStay(auditing: event, line: line, into: &findings)
+  }
+
+  /// `audit(_:line:into:)`, saying whether the event was a quiet stay, which settles nothing and takes no
+  /// step: the benchmark prints their share of a trace (<doc:Performance#What-it-does-not-reach>). Apart
+  /// from `audit`, which returns nothing: returning the answer there cost an instruction an event.
+  package mutating func auditTakingQuietStay(
+    _ event: borrowing CompactEvent, line: Int, into findings: inout [Finding]
+  ) -> Bool {
+    tookQuietStay(auditing: event, line: line, into: &findings)
+  }
+
+  /// The audit of one event; returns whether it was a quiet stay.
+  @inline(__always) @discardableResult
+  private mutating func tookQuietStay(
+    auditing event: borrowing CompactEvent, line: Int, into findings: inout [Finding]
+  ) -> Bool {
     // A stay with nothing to report (`PresentationSession.steppedQuietStay`), on a line that moves the clock
     // on without reaching any timer or anything to forget, settles nothing: it needs no step, and the
     // horizon stays where it was (a stay ends no transition and reports no timer). `auditStep`'s callers
@@ -76,9 +93,10 @@ public struct Auditor: Sendable, Codable {
     {
       previousT = event.t
       clock = event.t
-      return
+      return true
     }
     auditIntoStep(event, line: line, into: &findings)
+    return false
   }
 
   /// Has every event go through the machine's `handle`, none through its quiet stay (for the tests that
