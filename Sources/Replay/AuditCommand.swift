@@ -30,10 +30,12 @@ enum AuditCommand {
                            one edited by hand (its checksum or its state does not add up), is refused
     \(TraceFiles.help)
     \(ThresholdOptions.help)
+    \(ThresholdOptions.strictHelp)
       -h, --help           Show this help
 
     Exit status: 0 clean (warnings allowed), 1 an error finding, 2 unreadable input (a trace or the settings
-    file, .replay.json or --config; wins over 1), 64 wrong usage. Run 'replay rules' for the rule catalog.
+    file, .replay.json or --config) or standard output that cannot be written (wins over 1), 64 wrong
+    usage. Run 'replay rules' for the rule catalog.
     """
 
   /// The options of `replay audit` besides the settings, each declared once for the parser and for `run`.
@@ -48,7 +50,7 @@ enum AuditCommand {
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
-    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage, failsOnFindings: true) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }

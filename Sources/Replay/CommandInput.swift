@@ -22,12 +22,17 @@ struct CommandInput {
   }
 
   /// Parses `arguments` with the command's own `options` plus `--help` and, for a command that audits
-  /// (`auditSettings`), the audit settings options.
+  /// (`auditSettings`), the audit settings options; `--strict` only for a command whose exit status
+  /// reports the findings (`failsOnFindings`): on any other it would promise an exit status the command
+  /// does not give, so it is an unknown option there.
   static func parse(
-    _ arguments: [String], options: [any ArgumentParser.Option], usage: String, auditSettings: Bool = true
+    _ arguments: [String], options: [any ArgumentParser.Option], usage: String, auditSettings: Bool = true,
+    failsOnFindings: Bool = false
   ) -> Outcome {
-    let parser = ArgumentParser(
-      options: options + [Option.help] + (auditSettings ? ThresholdOptions.Option.all : []))
+    let settings: [any ArgumentParser.Option] =
+      !auditSettings
+      ? [] : ThresholdOptions.Option.all + (failsOnFindings ? [ThresholdOptions.Option.strict] : [])
+    let parser = ArgumentParser(options: options + [Option.help] + settings)
     do {
       let parsed = try parser.parse(arguments)
       if parsed[Option.help] { return .done(ReplayCLI.Result(stdout: usage + "\n")) }

@@ -27,7 +27,8 @@ enum ExploreCommand {
       --presentations K    how many presentation ids, 1 to 4 (default 1)
       -h, --help           Show this help
 
-    Exit status: 0 every property holds, 1 a property failed (the sequence is printed), 64 wrong usage.
+    Exit status: 0 every property holds, 1 a property failed (the sequence is printed), 2 standard output
+    could not be written, 64 wrong usage.
     """
 
   /// The options of `replay explore`, each declared once for the parser and for `run`.

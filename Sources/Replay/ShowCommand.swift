@@ -16,6 +16,7 @@ enum ShowCommand {
       --width COLUMNS      timeline width, 20 to \(ShowRenderer.maximumWidth) (default: $COLUMNS when it is
                            one of those, else 100; another $COLUMNS is passed over with a note on stderr)
     \(ThresholdOptions.help)
+    \(ThresholdOptions.strictHelp)
       -h, --help           Show this help
 
     Colour is used only on a terminal, and never when NO_COLOR is set to a non-empty value.
@@ -30,7 +31,7 @@ enum ShowCommand {
 
   static func run(_ arguments: [String], context: ReplayCLI.Context) -> ReplayCLI.Result {
     let input: CommandInput
-    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage, failsOnFindings: true) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }

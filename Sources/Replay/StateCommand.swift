@@ -18,8 +18,9 @@ enum StateCommand {
     \(ThresholdOptions.help)
       -h, --help           Show this help
 
-    Exit status: 0 the state was printed, 2 an unreadable trace or settings file, or input errors up to
-    the point (the state is still printed; those lines were skipped), 64 wrong usage.
+    Exit status: 0 the state was printed, 2 an unreadable trace or settings file, input errors up to the
+    point (the state is still printed; those lines were skipped), or standard output that cannot be
+    written, 64 wrong usage.
     """
 
   /// The options of `replay state` besides the settings, each declared once for the parser and for `run`.

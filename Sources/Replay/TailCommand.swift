@@ -36,6 +36,7 @@ enum TailCommand {
       --idle-check SECONDS after this long without a new line, judge deadlines by the wall clock
       --finish-on-stop     when stopped, report what only the end of a trace settles
     \(ThresholdOptions.help)
+    \(ThresholdOptions.strictHelp)
       -h, --help           Show this help
 
     Exit status (when stopped), for the file since it was last truncated or replaced: 0 no error
@@ -104,7 +105,7 @@ enum TailCommand {
     diagnostics: (String) -> Void = { _ in }, emit: (String) -> Void
   ) -> ReplayCLI.Result {
     let input: CommandInput
-    switch CommandInput.parse(arguments, options: Option.all, usage: usage) {
+    switch CommandInput.parse(arguments, options: Option.all, usage: usage, failsOnFindings: true) {
     case .done(let result): return result
     case .run(let parsed): input = parsed
     }

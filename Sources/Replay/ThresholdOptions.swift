@@ -6,9 +6,10 @@ import PresentationStateMachine
   import Foundation
 #endif
 
-/// The audit settings every auditing command accepts (timing thresholds, rule settings, `--strict`), read
-/// from a `.replay.json` found from the working directory upward (or `--config FILE`), then from the
-/// command line, which wins.
+/// The audit settings every auditing command accepts (timing thresholds, rule settings), read from a
+/// `.replay.json` found from the working directory upward (or `--config FILE`), then from the command line,
+/// which wins; and `--strict`, for the commands whose exit status reports the findings (`audit`, `show`,
+/// `tail`: `strictHelp`).
 enum ThresholdOptions {
   /// The settings options, each declared once for the parser and for `configuration(from:)`.
   enum Option {
@@ -23,8 +24,9 @@ enum ThresholdOptions {
     static let severity = ArgumentParser.Value("--severity")
     static let config = ArgumentParser.Value("--config")
 
+    /// The settings, less `--strict`, which `CommandInput.parse` adds for a command that fails on findings.
     static let all: [any ArgumentParser.Option] = [
-      grace, frameRate, tolerance, toleranceMs, undriven, maxPresentations, strict, disable, severity, config,
+      grace, frameRate, tolerance, toleranceMs, undriven, maxPresentations, disable, severity, config,
     ]
   }
 
@@ -42,6 +44,10 @@ enum ThresholdOptions {
                            change a rule's severity (repeatable)
       --config FILE        settings file (default: the nearest .replay.json from the working directory up);
                            one that cannot be read or is malformed stops the command with exit status 2
+    """
+
+  /// `--strict`'s line of the usage, for the commands that accept it.
+  static let strictHelp = """
       --strict             warnings fail the run too (exit 1)
     """
 

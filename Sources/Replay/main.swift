@@ -31,5 +31,13 @@ let result = ReplayCLI.run(Array(CommandLine.arguments.dropFirst()), context: co
 let output = StandardOutput()
 result.writeStdout(output.write)
 output.flush()
-try? FileDescriptorOutput.standardError.write(result.stderr)
-exit(result.status.rawValue)
+var status = result.status
+var stderr = result.stderr
+// The report is not all there: say so, and fail the run as a file it could not write does (README, "Exit
+// codes"), unless it already failed as wrong usage.
+if let failure = output.failure {
+  stderr += "error: cannot write standard output: \(ErrorText.describe(failure))\n"
+  if status != .usage { status = .inputError }
+}
+try? FileDescriptorOutput.standardError.write(stderr)
+exit(status.rawValue)

@@ -100,7 +100,9 @@ import Testing
     let result = run(["audit", "--config", file.path, Self.traces + "/valid"])
     #expect(result.status == .inputError)
     #expect(
-      result.stderr.contains("\(file.path):1:2: unknown setting \"grase\"; valid: disable, severity, grace"))
+      result.stderr.contains(
+        "\(file.path):1:2: unknown setting \"grase\" (did you mean \"grace\"?); valid: disable, severity, grace"
+      ))
   }
 
   @Test func anUnreadableSettingsFileIsOneClearErrorExitTwoWithoutTheUsage() throws {

@@ -152,8 +152,13 @@ package enum SettingsFile {
         }
         configuration.presentationLimit = limit
       default:
+        // The closest key first, as the rule ids' "did you mean" (a typo's case or a letter), then them all.
+        let closest = ClosestMatch.name(
+          to: member.key, among: keys, maximumDistance: max(2, member.key.count / 3))
         throw fail(
-          member.keyColumn, "unknown setting \"\(member.key)\"; valid: " + keys.joined(separator: ", "))
+          member.keyColumn,
+          "unknown setting \"\(member.key)\"" + (closest.map { " (did you mean \"\($0)\"?)" } ?? "")
+            + "; valid: " + keys.joined(separator: ", "))
       }
     }
   }

@@ -42,11 +42,25 @@ import Testing
     )
   }
 
+  /// Rules' "Turning rules off": an unknown key is an error that names the closest valid one, as an
+  /// unknown rule id is; a key like none of them gets the list alone.
+  @Test func anUnknownKeyNamesTheClosestValidOne() {
+    let valid =
+      "valid: disable, severity, grace, frameRate, tolerancePercent, toleranceMs, undriven, maxPresentations"
+    #expect(
+      message(#"{"framerate":120}"#)?.contains(#"unknown setting "framerate" (did you mean "frameRate"?); "#)
+        == true)
+    #expect(
+      message(#"{"maxPresentation":9}"#)?.contains(#"(did you mean "maxPresentations"?); \#(valid)"#) == true)
+    #expect(message(#"{"colour":true}"#)?.contains(#"unknown setting "colour"; \#(valid)"#) == true)
+  }
+
   @Test func eachProblemNamesItsPlaceAndWhatIsValid() {
     let advice = "; fix the file, or point --config at another one"
     #expect(
       message("{\n  \"gracе\": 1}")
-        == "s.json:2:3: unknown setting \"gracе\"; valid: disable, severity, grace, frameRate, "
+        == "s.json:2:3: unknown setting \"gracе\" (did you mean \"grace\"?); valid: disable, severity, grace, "
+        + "frameRate, "
         + "tolerancePercent, toleranceMs, undriven, maxPresentations" + advice)
     #expect(
       message(#"{"disable":"layout-hitch"}"#) == "s.json:1:12: \"disable\" must be an array of rule ids"

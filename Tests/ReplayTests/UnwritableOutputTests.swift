@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// A run whose standard output cannot be written (a full disk: `/dev/full`) says so and ends with status 2,
+/// whatever the command: its report is not all there. `export --format svg` and `--format chrome`,
+/// `stats`, `rules`, `graph` and `audit` once ended as if the report had been written (`svg` and `chrome`
+/// with status 0 and no message), where `export --table` already said "cannot write the rows". A reader
+/// that goes away (a closed pipe) still ends the output quietly.
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))
+struct UnwritableOutputTests {
+  static let commands: [String] = [
+    "export --format svg traces/mixed/shopping-session.jsonl",
+    "export --format chrome traces/mixed/shopping-session.jsonl",
+    "stats traces/valid",
+    "audit traces/valid",
+    "audit --format json traces/valid",
+    "show traces/valid/card-present-dismiss.jsonl",
+    "state --at 3 traces/valid/card-present-dismiss.jsonl",
+    "rules",
+    "graph",
+  ]
+
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+  @Test(arguments: commands)
+  func aFullDiskIsAnErrorWithStatusTwo(_ command: String) throws {
+    let run = try BuiltReplay.runShell(
+      "cd \"$ROOT\" && exec \"$REPLAY\" \(command) > /dev/full",
+      environment: [
+        "ROOT": Self.root
+      ])
+    #expect(!run.timedOut && !run.signalled && run.status == 2, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("error: cannot write standard output: No space left on device"), "\(run.stderr)")
+  }
+
+  @Test func aClosedPipeEndsTheOutputQuietly() throws {
+    // 20,000 dismisses of ids never presented: a report of about 3 MB, far more than a pipe holds, of
+    // which `head -c 1` reads a byte before it goes away. What `replay` wrote to standard error is printed
+    // after the pipeline ends.
+    let trace = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "closed-pipe-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: trace) }
+    let lines = (1...20_000).map { #"{"t":\#($0),"id":"p\#($0)","event":"dismiss"}"# }
+    try (lines.joined(separator: "\n") + "\n").write(to: trace, atomically: true, encoding: .utf8)
+    let run = try BuiltReplay.runShell(
+      #""$REPLAY" audit "$TRACE" 2> "$TRACE.err" | head -c 1 > /dev/null; cat "$TRACE.err"; rm -f "$TRACE.err""#,
+      environment: ["TRACE": trace.path])
+    #expect(!run.timedOut && run.status == 0)
+    #expect(run.stdout.isEmpty, "replay wrote to standard error: \(run.stdout)")
+  }
+}
