@@ -56,7 +56,9 @@ package struct AuditDriver: Sendable {
     case .event(let event, let line):
       return consume(event, line: line)
     case .skippedEvent(let name, let t, let id, let line, let note):
-      if let note, notedUnknownEvents.insert(name).inserted { notes.append(note) }
+      // By the name as the note spells it: a name may be as long as a line, and only the decoder's limit
+      // of them is noted.
+      if let note, notedUnknownEvents.insert(LineDecoder.notedName(name)).inserted { notes.append(note) }
       auditor.advanceClock(to: t, line: line, id: id, into: &findings)
     case .header(let header, _):
       expect = header.expect
