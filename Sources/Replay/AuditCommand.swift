@@ -72,11 +72,7 @@ enum AuditCommand {
     } catch {
       return input.failure(error)
     }
-    if selection.files.isEmpty && !selection.mayBeEmpty {
-      return ReplayCLI.Result(
-        status: .inputError,
-        stderr: selection.notes + DiagnosticLine.noTraceFiles(under: parsed.positionals))
-    }
+    if let failure = selection.noFileFailure(under: parsed.positionals) { return failure }
     let strict = ThresholdOptions.isStrict(parsed)
     if parsed[Option.checkExpect] {
       let report = AuditReport(

@@ -83,6 +83,7 @@ enum StatsCommand {
       } catch {
         return input.failure(error)
       }
+      if let failure = selection.noFileFailure(under: parsed.positionals) { return failure }
       result.stderr = selection.notes
       // Each trace streams its transitions, which are added up in the order of the files and of their
       // start (a histogram's sum depends on the order): memory holds the transitions in flight, not a

@@ -31,6 +31,13 @@ enum TraceFiles {
     var jobs: Int
     var notes: String
     var mayBeEmpty: Bool
+
+    /// The end of a run whose `paths` named no file where that is an error: "no *.jsonl files under …",
+    /// status 2 (<doc:OpenPoints#Paths-and-versions>); `nil` when there are files, or none is no error.
+    func noFileFailure(under paths: [String]) -> ReplayCLI.Result? {
+      guard files.isEmpty, !mayBeEmpty else { return nil }
+      return ReplayCLI.Result(status: .inputError, stderr: notes + DiagnosticLine.noTraceFiles(under: paths))
+    }
   }
 
   /// The files some paths name, and what was passed over finding them.
