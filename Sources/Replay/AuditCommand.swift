@@ -11,7 +11,8 @@ enum AuditCommand {
   static let usage = """
     USAGE: replay audit [--format text|json] [--strict] [--check-expect] [--jobs N] [--shard I/N]
                         [threshold options] PATH...
-           replay audit --snapshot-out FILE [--resume FILE] [options] TRACE
+           replay audit --snapshot-out FILE [--resume FILE] [--format text|json] [--strict]
+                        [threshold options] TRACE
 
     Audits each trace file (a directory means every *.jsonl below it, regular files only: a FIFO, socket or
     device there is passed over with a note; - reads paths from standard input) against the lifecycle
@@ -240,6 +241,20 @@ enum AuditCommand {
     guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
       return ReplayCLI.usageFailure(
         UsageError(message: "--resume and --snapshot-out take exactly one trace file"), usage: usage)
+    }
+    // Taken silently, they would do nothing: an incremental audit reports the new lines' findings, which
+    // are not the whole trace's that a header's expect states, and it reads one file.
+    if parsed[Option.checkExpect] {
+      return ReplayCLI.usageFailure(
+        UsageError(
+          message: "--check-expect compares a whole audit with the header's expect; it does not go with "
+            + "--resume or --snapshot-out (check the expect in a run without them)"),
+        usage: usage)
+    }
+    if let option = [TraceFiles.Option.jobs, TraceFiles.Option.shard].first(where: { parsed[$0] != nil }) {
+      return ReplayCLI.usageFailure(
+        UsageError(message: "\(option.name) shares out many files; --resume and --snapshot-out audit one"),
+        usage: usage)
     }
     do {
       var snapshot: AuditSnapshot?
