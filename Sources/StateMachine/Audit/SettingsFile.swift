@@ -135,7 +135,7 @@ package enum SettingsFile {
         guard let value = member.value.numberValue, value.isFinite, exclusive ? value > 0 : value >= 0 else {
           throw fail(
             member.valueColumn,
-            "\"\(member.key)\" must be a number \(exclusive ? ">" : ">=") 0, not \(member.value.typeName)")
+            "\"\(member.key)\" must be a number \(exclusive ? ">" : ">=") 0, not \(Self.spelled(member.value))")
         }
         switch member.key {
         case "grace": configuration.grace = value
@@ -145,12 +145,15 @@ package enum SettingsFile {
         default: configuration.undrivenAfter = value
         }
       case "maxPresentations":
-        guard let value = member.value.numberValue, let limit = Int(exactly: value), limit >= 1 else {
+        guard let value = member.value.numberValue, value.isFinite, value >= 1, value == value.rounded(.down)
+        else {
           throw fail(
             member.valueColumn,
-            "\"maxPresentations\" must be a whole number >= 1, not \(member.value.typeName)")
+            "\"maxPresentations\" must be a whole number >= 1, not \(Self.spelled(member.value))")
         }
-        configuration.presentationLimit = limit
+        // JSON's numbers are doubles: a limit past `Int.max` (or `Int.max` itself, which a double rounds up)
+        // is no limit, as `--max-presentations` takes it.
+        configuration.presentationLimit = value >= Double(Int.max) ? Int.max : Int(value)
       default:
         // The closest key first, as the rule ids' "did you mean" (a typo's case or a letter), then them all.
         let closest = ClosestMatch.name(
@@ -161,5 +164,11 @@ package enum SettingsFile {
             + "; valid: " + keys.joined(separator: ", "))
       }
     }
+  }
+
+  /// What a setting holds, as a message names it: a number as it is written (`-1`, not "a number"), any
+  /// other value by its type.
+  private static func spelled(_ value: JSONValue) -> String {
+    value.numberValue.map(JSONText.number) ?? value.typeName
   }
 }

@@ -38,12 +38,20 @@ import Testing
     #expect(try applied("\u{FEFF}{\"grace\":4}").grace == 4)
     #expect(
       message("\u{FEFF}{\"grace\":-4}")
-        == "s.json:1:13: \"grace\" must be a number >= 0, not a number; fix the file, or point --config at another one"
+        == "s.json:1:13: \"grace\" must be a number >= 0, not -4; fix the file, or point --config at another one"
     )
   }
 
   /// Rules' "Turning rules off": an unknown key is an error that names the closest valid one, as an
   /// unknown rule id is; a key like none of them gets the list alone.
+  /// A limit as large as JSON can write is no limit, as `--max-presentations` takes the same: a double
+  /// cannot hold `Int.max`, and the file's `9223372036854775807` once failed as "not a whole number".
+  @Test func theLargestPresentationLimitIsTaken() throws {
+    #expect(try applied(#"{"maxPresentations":9223372036854775807}"#).presentationLimit == Int.max)
+    #expect(try applied(#"{"maxPresentations":1e300}"#).presentationLimit == Int.max)
+    #expect(try applied(#"{"maxPresentations":7}"#).presentationLimit == 7)
+  }
+
   @Test func anUnknownKeyNamesTheClosestValidOne() {
     let valid =
       "valid: disable, severity, grace, frameRate, tolerancePercent, toleranceMs, undriven, maxPresentations"
@@ -71,9 +79,9 @@ import Testing
         == "s.json:1:13: the severity of layout-hitch must be error or warning, not a boolean" + advice)
     #expect(
       message(#"{"maxPresentations":1.5}"#)
-        == "s.json:1:21: \"maxPresentations\" must be a whole number >= 1, not a number" + advice)
+        == "s.json:1:21: \"maxPresentations\" must be a whole number >= 1, not 1.5" + advice)
     #expect(
-      message(#"{"frameRate":0}"#) == "s.json:1:14: \"frameRate\" must be a number > 0, not a number" + advice
+      message(#"{"frameRate":0}"#) == "s.json:1:14: \"frameRate\" must be a number > 0, not 0" + advice
     )
     #expect(message("") != nil)
   }
