@@ -127,6 +127,11 @@ enum AuditCommand {
     /// The findings in the form of the header's entries: `rule@line` when it names lines, else rule ids.
     var reported: [String]
 
+    /// The file's findings were held to its `expect`: not when it could not be read, when an entry of its
+    /// `expect` is malformed, or when its first line, where a header stands, could not be read (a header
+    /// refused for another key, an `ignore` naming no rule, leaves its `expect` unknown, not absent).
+    var compared: Bool
+
     init(_ file: FileReport) {
       var expected: [ExpectEntry]?
       do {
@@ -136,7 +141,9 @@ enum AuditCommand {
       }
       reported = ExpectHeader.entries(for: file.findings, lines: ExpectHeader.namesLines(expected ?? []))
         .map(\.description)
-      guard file.readFailure == nil, headerError == nil else { return }
+      let headerUnread = file.expect == nil && file.inputErrors.contains { $0.line == 1 }
+      compared = file.readFailure == nil && headerError == nil && !headerUnread
+      guard compared else { return }
       difference = ExpectHeader.difference(expected: expected, findings: file.findings)
     }
 
@@ -152,9 +159,11 @@ enum AuditCommand {
     if json { return checkExpectJSON(report) }
     var result = ReplayCLI.Result()
     var differing = 0
+    var notCompared = 0
     var inputProblems = false
     for file in report.files {
       let comparison = ExpectComparison(file)
+      if !comparison.compared { notCompared += 1 }
       let path = TerminalText.escaped(file.path)
       if let failure = file.readFailure {
         result.stdout += "\(path): error: [unreadable] \(TerminalText.escaped(failure))\n"
@@ -173,25 +182,43 @@ enum AuditCommand {
       }
       .joined()
     }
-    result.stdout +=
-      "checked \(report.files.count) file\(report.files.count == 1 ? "" : "s") against their expect: "
-    result.stdout += differing == 0 ? "all agree\n" : "\(differing) differ\n"
+    result.stdout += checkExpectSummary(
+      files: report.files.count, differing: differing, notCompared: notCompared)
     result.status = checkExpectStatus(inputProblems: inputProblems, differing: differing)
     return result
   }
 
+  /// The last line of `--check-expect`: how many files were compared, and how many of them differ; a file
+  /// not compared (its input errors are printed above) is counted apart, never as agreeing.
+  static func checkExpectSummary(files: Int, differing: Int, notCompared: Int) -> String {
+    let compared = files - notCompared
+    var line = "checked \(files) file\(files == 1 ? "" : "s") against their expect: "
+    if compared == 0 {
+      line += "none could be compared"
+    } else if differing == 0 {
+      line += compared == files ? "all agree" : "\(compared) agree\(compared == 1 ? "s" : "")"
+    } else {
+      line += "\(differing) differ\(differing == 1 ? "s" : "")"
+    }
+    if notCompared > 0, compared > 0 { line += ", \(notCompared) could not be compared" }
+    return line + "\n"
+  }
+
   /// `--check-expect --format json`: per file whether the findings agree with `expect`, and how they differ:
-  /// `{"files":[{"path","agrees","expect","reported","missing","unexpected","errors"}],"summary":{…}}`.
+  /// `{"files":[{"path","agrees","compared","expect","reported","missing","unexpected","errors"}],`
+  /// `"summary":{"files","differing","notCompared","exitStatus"}}`.
   static func checkExpectJSON(_ report: AuditReport) -> ReplayCLI.Result {
     func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
     var files: [JSONValue] = []
     var differing = 0
+    var notCompared = 0
     var inputProblems = false
     for file in report.files {
       let comparison = ExpectComparison(file)
       if comparison.difference != nil { differing += 1 }
       let problems = file.hasInputProblems || comparison.headerError != nil
       inputProblems = inputProblems || problems
+      notCompared += comparison.compared ? 0 : 1
       var errors = comparison.inputErrors(of: file).map { error -> JSONValue in
         .object([
           ("line", .number(Double(error.line))), ("column", .number(Double(error.column))),
@@ -205,6 +232,7 @@ enum AuditCommand {
       files.append(
         .object([
           ("path", .string(file.path)), ("agrees", .bool(comparison.difference == nil && !problems)),
+          ("compared", .bool(comparison.compared)),
           ("expect", file.expect.map(strings) ?? .null), ("reported", strings(comparison.reported)),
           ("missing", strings(comparison.difference?.missing ?? [])),
           ("unexpected", strings(comparison.difference?.unexpected ?? [])),
@@ -220,6 +248,7 @@ enum AuditCommand {
           "summary",
           .object([
             ("files", .number(Double(report.files.count))), ("differing", .number(Double(differing))),
+            ("notCompared", .number(Double(notCompared))),
             ("exitStatus", .number(Double(status.rawValue))),
           ])
         ),
