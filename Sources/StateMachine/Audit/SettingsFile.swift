@@ -135,7 +135,8 @@ package enum SettingsFile {
         guard let value = member.value.numberValue, value.isFinite, exclusive ? value > 0 : value >= 0 else {
           throw fail(
             member.valueColumn,
-            "\"\(member.key)\" must be a number \(exclusive ? ">" : ">=") 0, not \(Self.spelled(member.value))")
+            "\"\(member.key)\" must be a number \(exclusive ? ">" : ">=") 0, not \(Self.spelled(member.value))"
+          )
         }
         switch member.key {
         case "grace": configuration.grace = value
