@@ -19,8 +19,9 @@ enum ExploreCommand {
     still clean); the machine is deterministic (the same event on the same state gives the same step,
     findings and state). The search is breadth-first over clean sequences only, and each distinct state
     of the auditor (its whole snapshot state, every event at t = 0) is explored once, so depth 10 with
-    one id or 8 with two takes seconds to minutes. Prints the states and sequences checked, their rates,
-    and the shortest clean present-then-dismiss found.
+    one id or 8 with two takes seconds to minutes. Every state explored is kept (2 to 5 KB each), so the
+    largest depths with several ids run out of memory before they finish. Prints the states and sequences
+    checked, their rates, and the shortest clean present-then-dismiss found.
 
     OPTIONS:
       --depth N            the longest sequence, 0 to 12 (default 6)
