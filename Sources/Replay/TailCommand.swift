@@ -20,6 +20,10 @@ enum TailCommand {
     followed again from its first line with a fresh audit; a file replaced by another (a new recording
     at the same path) is followed from the new file's first line. A missing file is waited for.
 
+    A line that makes the trace hold more presentations at once than --max-presentations stops the
+    audit there, as it stops 'replay audit': its input error is printed (with or without --from-start),
+    the rest of the file is not read, and tail stops following with exit status 2.
+
     A transition that hangs is reported once a later line shows its deadline passed. An app frozen
     mid-transition writes no later line: --idle-check judges the deadlines after SECONDS without a new
     line as if the trace's clock had run on with this machine's since the last line. The trace's t is
@@ -168,6 +172,11 @@ enum TailCommand {
       record(update, in: &summary)
       let text = render(update, path: options.path, color: options.color)
       if !text.isEmpty { emit(text) }
+      if update.stoppedAtPresentationLimit {
+        // The audit stopped as `replay audit` stops: nothing later in the file would be reported.
+        summary.stopReason = "stopped at the presentation limit"
+        break
+      }
       if stop.isRequested {
         summary.stopReason = "interrupted"
         break
@@ -195,7 +204,8 @@ enum TailCommand {
       let text = render(ending, path: options.path, color: options.color)
       if !text.isEmpty { emit(text) }
     }
-    if follower.pendingBytes > 0 {
+    // Past the limit the rest of the file is left unread, a line still being written included.
+    if follower.pendingBytes > 0, !follower.stoppedAtPresentationLimit {
       let path = TerminalText.escaped(options.path)
       emit("\(path): note: stopped with \(follower.pendingBytes) bytes of a line not yet complete\n")
     }

@@ -23,7 +23,9 @@ import PresentationStateMachine
 /// reported (`Update.hiddenFindings` counts it). A file that shrinks, or whose last read line changed, was
 /// truncated or rewritten: the follower starts over from its first byte with a fresh auditor. A file
 /// whose path now names another inode was replaced: the rest of the old file is read, then the new one
-/// from its start.
+/// from its start. A line that makes the trace hold more presentations than the configuration's
+/// `presentationLimit` stops the audit there, as it stops `replay audit`: its input error is handed over
+/// (even in what is caught up silently), and the follower reads no more of the file.
 ///
 /// It holds what is in flight, not what it has seen: the audit's state (the presentations it still
 /// tracks), and each finding only until the poll that settled it hands it over. A poll hands over about
@@ -50,6 +52,9 @@ struct TraceFollower {
     /// Where the file's current generation starts in `findings`, `inputErrors` and `events`, when this
     /// poll started the file over (truncated, rewritten, replaced): what comes before is the old file's.
     var restart: (findings: Int, inputErrors: Int, events: Int)?
+    /// The audit stopped at the presentation limit (in this poll, whose `inputErrors` end with the error
+    /// that says so, or before): nothing more of the file will be read.
+    var stoppedAtPresentationLimit = false
 
     var isEmpty: Bool {
       findings.isEmpty && inputErrors.isEmpty && notes.isEmpty && fileNotes.isEmpty && events == 0
@@ -124,7 +129,8 @@ struct TraceFollower {
   /// finding is reported once; the audit does not repeat it when a later line proves it.
   mutating func idleCheck(after seconds: Double) -> Update {
     var update = Update()
-    guard file != nil, let last = lastTimed else { return update }
+    // An audit stopped at the limit judges nothing more, as the rest of the trace goes unread.
+    guard file != nil, !auditor.stoppedAtPresentationLimit, let last = lastTimed else { return update }
     let idle = Double(wallClock() &- last.wall) / 1e9
     guard idle >= seconds else { return update }
     let estimate = last.t + idle
@@ -146,7 +152,9 @@ struct TraceFollower {
     var update = Update()
     guard let last = lastTimed else { return update }
     var estimate: Double?
-    if let idleAfter {
+    // An audit stopped at the limit ends where it stopped, as `replay audit` ends it: its clock runs on
+    // no further.
+    if let idleAfter, !auditor.stoppedAtPresentationLimit {
       let idle = Double(wallClock() &- last.wall) / 1e9
       if idle >= idleAfter { estimate = last.t + idle }
     }
@@ -163,6 +171,10 @@ struct TraceFollower {
   /// Reads and audits everything appended since the last poll.
   mutating func poll() -> Update {
     var update = Update()
+    guard !auditor.stoppedAtPresentationLimit else {
+      update.stoppedAtPresentationLimit = true
+      return update
+    }
     guard let current = file ?? openFile(&update) else { return update }
     var info = stat()
     if fstat(current.descriptor, &info) == 0 {
@@ -175,8 +187,9 @@ struct TraceFollower {
       }
     }
     read(current.descriptor, into: &update, show: true)
-    // The rest of this file comes first: a replacement is looked for once it is read to its end.
-    if update.more { return update }
+    // The rest of this file comes first: a replacement is looked for once it is read to its end. A file
+    // whose audit stopped at the limit is not read to its end, nor is a new file at its path followed.
+    if update.more || update.stoppedAtPresentationLimit { return update }
     switch pathState(of: current) {
     case .same:
       notedRemoved = false
@@ -200,6 +213,9 @@ struct TraceFollower {
 
   /// Bytes after the last complete line: a line still being written.
   var pendingBytes: Int { decoder.pendingByteCount }
+
+  /// The audit stopped at the presentation limit: the follower reads no more of the file.
+  var stoppedAtPresentationLimit: Bool { auditor.stoppedAtPresentationLimit }
 
   /// Findings the follower still holds after handing them over: the idle check's, until the trace's
   /// clock passes the time it judged at. (The audit itself keeps none.)
@@ -276,11 +292,12 @@ struct TraceFollower {
   }
 
   /// Reads from `offset` to the end (or to `limit`), decodes complete lines and audits them: into the
-  /// update's lists when `show` (stopping at the batch limit), else into its hidden counts.
+  /// update's lists when `show` (stopping at the batch limit), else into its hidden counts. Stops for
+  /// good at the line that passes the presentation limit.
   private mutating func read(
     _ descriptor: Int32, into update: inout Update, show: Bool, upTo limit: Int64? = nil
   ) {
-    while limit.map({ offset < $0 }) ?? true {
+    while !auditor.stoppedAtPresentationLimit, limit.map({ offset < $0 }) ?? true {
       if show, update.held >= batchLimit {
         update.more = true
         break
@@ -319,6 +336,13 @@ struct TraceFollower {
           for finding in found {
             if finding.severity == .error { update.hiddenErrors += 1 } else { update.hiddenWarnings += 1 }
           }
+        }
+        if auditor.stoppedAtPresentationLimit {
+          // Shown even in the lines caught up silently: it says why nothing more is reported. The
+          // audit is fed no input error of its own, so this one is the limit's.
+          update.inputErrors += auditor.inputErrors.suffix(1)
+          update.stoppedAtPresentationLimit = true
+          return
         }
       }
     }
