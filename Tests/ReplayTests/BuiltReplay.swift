@@ -29,9 +29,11 @@ struct BuiltReplay {
     let process: Process
     private let out = Pipe()
     private let err = Pipe()
-    // Written once by each reader thread before it signals `done`.
+    // Written once by its reader thread before it signals `done`.
     private var outData = Data()
+    // Appended to by its reader thread as the child writes, read by the test meanwhile: behind `errLock`.
     private var errData = Data()
+    private let errLock = NSLock()
     private let done = DispatchSemaphore(value: 0)
 
     fileprivate init(
@@ -64,8 +66,23 @@ struct BuiltReplay {
         done.signal()
       }
       Thread.detachNewThread { [self] in
-        errData = errReader.readDataToEndOfFile()
+        while true {
+          let chunk = errReader.availableData
+          if chunk.isEmpty { break }
+          errLock.withLock { errData.append(chunk) }
+        }
         done.signal()
+      }
+    }
+
+    /// Waits up to `timeout` seconds for the child's standard error to hold `text`: what a command says
+    /// once it is ready for what the test does next (a signal its handler must catch).
+    func waitForStandardError(containing text: String, timeout: Double) -> Bool {
+      let deadline = Date().addingTimeInterval(timeout)
+      while true {
+        if errLock.withLock({ String(decoding: errData, as: UTF8.self).contains(text) }) { return true }
+        if Date() >= deadline { return false }
+        usleep(10_000)
       }
     }
 
@@ -80,8 +97,8 @@ struct BuiltReplay {
       _ = done.wait(timeout: .now() + 10)
       return BuiltReplay(
         status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-        stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-        timedOut: timedOut)
+        stdout: String(decoding: outData, as: UTF8.self),
+        stderr: errLock.withLock { String(decoding: errData, as: UTF8.self) }, timedOut: timedOut)
     }
   }
 
