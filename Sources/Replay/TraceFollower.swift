@@ -236,7 +236,16 @@ struct TraceFollower {
     // Only what the file holds when following starts is caught up silently: a file that appears later
     // is a new recording, reported from its first line.
     defer { openedOnce = true }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    var info = stat()
+    // Looked at before it is opened: opening a FIFO for reading, even for a moment, would let a writer
+    // waiting to open it go on and then fail on a pipe with no reader.
+    if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+      noteNotRegular(&update)
+      return nil
+    }
+    // Not blocking, for what the path names by the time it is opened: a FIFO would block the open until
+    // a writer came, out of reach of --timeout and of the signals that stop tail.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       if !notedMissing {
         let reason = String(cString: strerror(errno))
@@ -245,15 +254,13 @@ struct TraceFollower {
       }
       return nil
     }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
       _ = Self.systemClose(descriptor)
-      if !notedMissing {
-        update.fileNotes.append("waiting for \(path) (not a regular file)")
-        notedMissing = true
-      }
+      noteNotRegular(&update)
       return nil
     }
+    // Reads block as usual from here on (a regular file never waits anyway).
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     notedMissing = false
     let opened = OpenFile(
       descriptor: descriptor, device: UInt64(truncatingIfNeeded: info.st_dev),
@@ -264,6 +271,13 @@ struct TraceFollower {
       read(descriptor, into: &update, show: false, upTo: Int64(info.st_size))
     }
     return opened
+  }
+
+  /// Says once that the path names something other than a regular file, which is waited on to become one.
+  private mutating func noteNotRegular(_ update: inout Update) {
+    guard !notedMissing else { return }
+    update.fileNotes.append("waiting for \(path) (not a regular file)")
+    notedMissing = true
   }
 
   private mutating func closeFile() {
