@@ -19,8 +19,8 @@ enum TailCommand {
     the file already held are printed only with --from-start. A file that is truncated or rewritten is
     followed again from its first line with a fresh audit; a file replaced by another (a new recording
     at the same path) is followed from the new file's first line. A missing file is waited for, and so
-    is a regular file at a path that names something else (a FIFO, a device, a directory): tail never
-    blocks on it.
+    is a regular file where the path names something else (a FIFO, a device, a directory), which tail
+    never opens.
 
     A line that makes the trace hold more presentations at once than --max-presentations stops the
     audit there, as it stops 'replay audit': its input error is printed (with or without --from-start),

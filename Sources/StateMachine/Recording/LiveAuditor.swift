@@ -189,6 +189,16 @@ public final class LiveAuditor: Sendable {
   /// Events audited so far.
   public var events: Int { state.withLock { $0.audit.events } }
 
+  /// The input errors of what it was fed: the records' own (a line a reader could not read) and the
+  /// presentation limit's. Past the limit the audit stops, as `replay audit` does
+  /// (<doc:Rules#How-many-presentations-an-audit-holds>): no later event is audited, no finding comes,
+  /// and this says at which line it stopped.
+  ///
+  /// ```swift
+  /// if let stop = live.inputErrors.last { print("line \(stop.line): \(stop.message)") }
+  /// ```
+  public var inputErrors: [InputError] { state.withLock { $0.audit.inputErrors } }
+
   /// Audits without calling the handler: the recorder calls this with its own lock held, and delivers
   /// after releasing it.
   func settle(_ event: Event, line: Int) -> [Finding] {
