@@ -50,22 +50,63 @@ final class StopRequest: @unchecked Sendable {
     _ = wakeUp.wait(timeout: .now() + seconds)
   }
 
-  /// Turns SIGINT and SIGTERM into a stop request until `remove` is called with the result.
-  func installSignalHandlers() -> [any DispatchSourceSignal] {
-    [SIGINT, SIGTERM].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { [self] in request() }
-      source.resume()
-      return source
-    }
+  /// What `installSignalHandlers` set up, for `remove`.
+  struct SignalHandlers {
+    fileprivate let source: any DispatchSourceRead
+    /// The pipe's write end (the source closes the read end when it is cancelled).
+    fileprivate let writeEnd: Int32
   }
 
-  /// Stops listening for the signals and restores their default action.
-  static func remove(_ sources: [any DispatchSourceSignal]) {
-    for source in sources {
-      source.cancel()
-      signal(Int32(source.handle), SIG_DFL)
+  /// Turns SIGINT and SIGTERM into a stop request until `remove` is called with the result.
+  ///
+  /// The signals' handler writes a byte into a pipe, which a dispatch source reads: a signal is never
+  /// lost. Signal dispatch sources, tried first, needed the signal ignored while the source registered,
+  /// which it does on another thread a moment later: a SIGTERM sent in between was ignored (1 in 40 sent
+  /// the instant tail said it was following). A byte written then waits in the pipe instead. Without a
+  /// pipe (none could be made), the signals keep their default action: they end the process.
+  func installSignalHandlers() -> SignalHandlers? {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return nil }
+    // Never blocks the handler: a full pipe already says "stop".
+    _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+    let source = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .global())
+    let readEnd = ends[0]
+    source.setEventHandler { [self] in
+      var bytes = [UInt8](repeating: 0, count: 64)
+      _ = read(readEnd, &bytes, bytes.count)
+      request()
     }
+    // Dispatch may still watch the read end until the source's cancellation is done: closed only then.
+    source.setCancelHandler { _ = close(readEnd) }
+    source.resume()
+    stopSignalPipe = ends[1]
+    // A process may start with the signals blocked (a parent's thread blocked them and the mask is
+    // inherited): the handler would never run. They are unblocked on this thread, which then takes them.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in [SIGINT, SIGTERM] { sigaddset(&signals, number) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    for number in [SIGINT, SIGTERM] {
+      signal(number) { _ in
+        var byte: UInt8 = 1
+        _ = write(stopSignalPipe, &byte, 1)
+      }
+    }
+    return SignalHandlers(source: source, writeEnd: ends[1])
+  }
+
+  /// Restores the signals' default action and closes what `installSignalHandlers` opened.
+  static func remove(_ handlers: SignalHandlers?) {
+    signal(SIGINT, SIG_DFL)
+    signal(SIGTERM, SIG_DFL)
+    guard let handlers else { return }
+    handlers.source.cancel()
+    _ = close(handlers.writeEnd)
   }
 }
+
+/// The pipe the signal handler writes to: a C handler captures nothing, so it reads a global, set before
+/// the handler is installed and read only by it.
+private nonisolated(unsafe) var stopSignalPipe: Int32 = -1
