@@ -103,7 +103,7 @@ enum ReplayCLI {
       --version       Show the version
 
     Exit status: 0 clean (warnings allowed), 1 an error finding, 2 unreadable input (a trace, or the
-    settings file: .replay.json or --config), 64 wrong usage.
+    settings file: .replay.json or --config) or output that cannot be written, 64 wrong usage.
     """
 
   static func run(_ arguments: [String], context: Context) -> Result {

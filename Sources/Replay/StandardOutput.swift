@@ -30,7 +30,7 @@ final class StandardOutput {
   /// after it.
   private(set) var failure: FileDescriptorOutput.Failure?
   /// A reader went away (a closed pipe): the output ends, and there is no one left to tell.
-  private var readerGone = false
+  private(set) var readerGone = false
 
   init(destination: FileDescriptorOutput = .standardOutput) {
     self.destination = destination

@@ -46,7 +46,8 @@ enum TailCommand {
       -h, --help           Show this help
 
     Exit status (when stopped), for the file since it was last truncated or replaced: 0 no error
-    findings, 1 an error finding, 2 input errors, 64 wrong usage.
+    findings, 1 an error finding, 2 input errors (or standard output that cannot be written, which stops
+    following), 64 wrong usage.
     """
 
   /// The options of `replay tail` besides the settings, each declared once for the parser and for `run`.
@@ -98,10 +99,25 @@ enum TailCommand {
     let stop = StopRequest()
     let signals = stop.installSignalHandlers()
     defer { StopRequest.remove(signals) }
-    return run(
+    // Written as it comes, and watched: output that cannot be written (a full disk) or that no one reads
+    // any more (a closed pipe) stops the following, which would otherwise go on with nothing shown.
+    let output = StandardOutput()
+    var result = run(
       arguments, context: context, stop: stop,
       diagnostics: { try? FileDescriptorOutput.standardError.write($0) },
-      emit: { try? FileDescriptorOutput.standardOutput.write($0) })
+      emit: { text in
+        output.write(text)
+        output.flush()
+        if output.failure != nil || output.readerGone { stop.request() }
+      })
+    output.write(result.stdout)
+    output.flush()
+    result.stdout = ""
+    if let failure = output.failure {
+      result.stderr += "error: cannot write standard output: \(ErrorText.describe(failure))\n"
+      result.status = .inputError
+    }
+    return result
   }
 
   /// The command with its output and its stop request given: what the tests run. `diagnostics` hears
