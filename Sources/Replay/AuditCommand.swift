@@ -119,7 +119,7 @@ enum AuditCommand {
   }
 
   /// One file's findings against its header's `expect`.
-  private struct ExpectComparison {
+  fileprivate struct ExpectComparison {
     /// How they differ, or `nil` when they agree (or the file was not compared).
     var difference: ExpectHeader.Difference?
     /// A malformed entry of the header's `expect`: an input error at the header.
@@ -159,11 +159,11 @@ enum AuditCommand {
     if json { return checkExpectJSON(report) }
     var result = ReplayCLI.Result()
     var differing = 0
-    var notCompared = 0
+    var tally = CheckExpectTally()
     var inputProblems = false
     for file in report.files {
       let comparison = ExpectComparison(file)
-      if !comparison.compared { notCompared += 1 }
+      tally.count(comparison, file)
       let path = TerminalText.escaped(file.path)
       if let failure = file.readFailure {
         result.stdout += "\(path): error: [unreadable] \(TerminalText.escaped(failure))\n"
@@ -182,26 +182,46 @@ enum AuditCommand {
       }
       .joined()
     }
-    result.stdout += checkExpectSummary(
-      files: report.files.count, differing: differing, notCompared: notCompared)
+    result.stdout += tally.summary
     result.status = checkExpectStatus(inputProblems: inputProblems, differing: differing)
     return result
   }
 
-  /// The last line of `--check-expect`: how many files were compared, and how many of them differ; a file
-  /// not compared (its input errors are printed above) is counted apart, never as agreeing.
-  static func checkExpectSummary(files: Int, differing: Int, notCompared: Int) -> String {
-    let compared = files - notCompared
-    var line = "checked \(files) file\(files == 1 ? "" : "s") against their expect: "
-    if compared == 0 {
-      line += "none could be compared"
-    } else if differing == 0 {
-      line += compared == files ? "all agree" : "\(compared) agree\(compared == 1 ? "s" : "")"
-    } else {
-      line += "\(differing) differ\(differing == 1 ? "s" : "")"
+  /// How the files of a `--check-expect` run came out, each counted once, as JSON's `agrees` has it: a
+  /// file agrees only when it was compared, read without input errors, and its findings are its `expect`.
+  struct CheckExpectTally: Equatable {
+    var agreeing = 0
+    var differing = 0
+    var withInputErrors = 0
+    var notCompared = 0
+
+    fileprivate mutating func count(_ comparison: ExpectComparison, _ file: FileReport) {
+      if !comparison.compared {
+        notCompared += 1
+      } else if file.hasInputProblems {
+        withInputErrors += 1
+      } else if comparison.difference != nil {
+        differing += 1
+      } else {
+        agreeing += 1
+      }
     }
-    if notCompared > 0, compared > 0 { line += ", \(notCompared) could not be compared" }
-    return line + "\n"
+
+    /// The last line: `checked 3 files against their expect: all agree`, or each outcome counted
+    /// (`1 agrees, 1 differs, 1 with input errors`); the input errors and differences are printed above.
+    var summary: String {
+      let files = agreeing + differing + withInputErrors + notCompared
+      let outcomes =
+        agreeing == files
+        ? ["all agree"]
+        : [
+          (agreeing, "agree", "agrees"), (differing, "differ", "differs"),
+          (withInputErrors, "with input errors", "with input errors"),
+          (notCompared, "could not be compared", "could not be compared"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.2 : $0.1)" }
+      return "checked \(files) file\(files == 1 ? "" : "s") against their expect: "
+        + outcomes.joined(separator: ", ") + "\n"
+    }
   }
 
   /// `--check-expect --format json`: per file whether the findings agree with `expect`, and how they differ:

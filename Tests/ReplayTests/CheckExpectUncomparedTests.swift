@@ -32,7 +32,8 @@ import Testing
     let text = run(["audit", "--check-expect", path])
     #expect(text.status == .inputError)
     #expect(
-      text.stdout.hasSuffix("checked 1 file against their expect: none could be compared\n"), "\(text.stdout)"
+      text.stdout.hasSuffix("checked 1 file against their expect: 1 could not be compared\n"),
+      "\(text.stdout)"
     )
     #expect(!text.stdout.contains("has no \"expect\""), "\(text.stdout)")
 
@@ -49,15 +50,32 @@ import Testing
     #expect((document["summary"] as? [String: Any])?["notCompared"] as? Int == 1)
   }
 
-  @Test func theSummaryCountsWhatWasCompared() {
+  /// A file read with an input error past its header was compared but does not agree, as JSON's `agrees`
+  /// says: the text summary once counted it among "all agree".
+  @Test func aFileWithAnInputErrorIsNotCountedAsAgreeing() throws {
+    let good = ReplayCLITests.tracesDirectory + "/valid/card-present-dismiss.jsonl"
+    var lines = try String(contentsOfFile: good, encoding: .utf8).split(separator: "\n").map(String.init)
+    lines.insert("{not json", at: 3)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "input-error-\(UUID().uuidString).jsonl"
+    ).path
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let text = run(["audit", "--check-expect", good, path])
+    #expect(text.status == .inputError)
     #expect(
-      AuditCommand.checkExpectSummary(files: 3, differing: 0, notCompared: 0)
-        == "checked 3 files against their expect: all agree\n")
+      text.stdout.hasSuffix("checked 2 files against their expect: 1 agrees, 1 with input errors\n"),
+      "\(text.stdout)")
+  }
+
+  @Test func theSummaryCountsEachOutcome() {
+    typealias Tally = AuditCommand.CheckExpectTally
+    #expect(Tally(agreeing: 3).summary == "checked 3 files against their expect: all agree\n")
     #expect(
-      AuditCommand.checkExpectSummary(files: 3, differing: 1, notCompared: 0)
-        == "checked 3 files against their expect: 1 differs\n")
+      Tally(agreeing: 2, differing: 1).summary == "checked 3 files against their expect: 2 agree, 1 differs\n"
+    )
     #expect(
-      AuditCommand.checkExpectSummary(files: 3, differing: 2, notCompared: 1)
-        == "checked 3 files against their expect: 2 differ, 1 could not be compared\n")
+      Tally(differing: 2, withInputErrors: 1, notCompared: 1).summary
+        == "checked 4 files against their expect: 2 differ, 1 with input errors, 1 could not be compared\n")
   }
 }
