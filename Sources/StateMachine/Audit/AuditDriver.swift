@@ -56,9 +56,7 @@ package struct AuditDriver: Sendable {
     case .event(let event, let line):
       return consume(event, line: line)
     case .skippedEvent(let name, let t, let id, let line, let note):
-      // By the name as the note spells it: a name may be as long as a line, and only the decoder's limit
-      // of them is noted.
-      if let note, notedUnknownEvents.insert(LineDecoder.notedName(name)).inserted { notes.append(note) }
+      if let note { noteUnknownEvent(name, note) }
       auditor.advanceClock(to: t, line: line, id: id, into: &findings)
     case .header(let header, _):
       expect = header.expect
@@ -72,6 +70,20 @@ package struct AuditDriver: Sendable {
       notes.append(note)
     }
     return nil
+  }
+
+  /// Keeps the reader's note of an unknown event name unless the name was noted before, this run or one a
+  /// snapshot resumed, and while no more than the limit were: by the name as the note spells it, since a
+  /// name may be as long as a line. The reader counts the names of its own run only, so a resumed audit's
+  /// names would grow run after run: past the limit (counting the snapshot's), the first new name's note
+  /// says later names go unnoted, and no other follows.
+  private mutating func noteUnknownEvent(_ name: String, _ note: TraceNote) {
+    let limit = LineDecoder.unknownEventNoteLimit
+    guard notedUnknownEvents.count <= limit else { return }
+    let noted = LineDecoder.notedName(name)
+    guard notedUnknownEvents.insert(noted).inserted else { return }
+    let isPastLimit = notedUnknownEvents.count > limit
+    notes.append(isPastLimit ? LineDecoder.unknownEventNote(noted, line: note.line, isPastLimit: true) : note)
   }
 
   /// Audits one event at `line` and returns the machine's step: for consumers that follow the machine

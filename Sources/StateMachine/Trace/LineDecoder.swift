@@ -60,21 +60,34 @@ package struct LineDecoder: Sendable {
     guard reportedUnknownEvents.count <= Self.unknownEventNoteLimit else { return nil }
     let noted = Self.notedName(name)
     guard reportedUnknownEvents.insert(noted).inserted else { return nil }
-    guard reportedUnknownEvents.count <= Self.unknownEventNoteLimit else {
-      return TraceNote(
-        line: line,
-        message: "unknown event \"\(noted)\" skipped; more than \(Self.unknownEventNoteLimit) unknown event "
-          + "names in this trace, so later ones are skipped without a note")
-    }
-    return TraceNote(line: line, message: "unknown event \"\(noted)\" skipped (reported once per name)")
+    return Self.unknownEventNote(
+      noted, line: line, isPastLimit: reportedUnknownEvents.count > Self.unknownEventNoteLimit)
   }
 
-  /// `name` as a note spells it: its first `notedNameLength` characters, and "…" when it is longer.
+  /// The note of the unknown event name `noted` (as `notedName` spells it) at `line`: its own, or, for the
+  /// first name past the limit, the one that says later names go unnoted (the audit's driver, which also
+  /// counts the names a snapshot noted, words its own last note the same way).
+  package static func unknownEventNote(_ noted: String, line: Int, isPastLimit: Bool) -> TraceNote {
+    guard isPastLimit else {
+      return TraceNote(line: line, message: "unknown event \"\(noted)\" skipped (reported once per name)")
+    }
+    return TraceNote(
+      line: line,
+      message: "unknown event \"\(noted)\" skipped; more than \(unknownEventNoteLimit) unknown event "
+        + "names in this trace, so later ones are skipped without a note")
+  }
+
+  /// `name` as a note spells it: its first `notedNameLength` Unicode scalars, and "…" when it is longer.
+  /// Scalars, not characters: one character may be a letter and any number of combining marks, and a name
+  /// of a few such characters could be megabytes long (at most 4 bytes a scalar, so 400 bytes a name).
   package static func notedName(_ name: String) -> String {
-    // Its bytes first: as many bytes are at least as many characters, and counting characters walks the
-    // text (about a thousand instructions an unknown line of the benchmark's trace, counted each time).
-    guard name.utf8.count > notedNameLength, name.count > notedNameLength else { return name }
-    return String(name.prefix(notedNameLength)) + "…"
+    // Its bytes first: as many bytes are at least as many scalars.
+    guard name.utf8.count > notedNameLength else { return name }
+    let scalars = name.unicodeScalars
+    guard let end = scalars.index(scalars.startIndex, offsetBy: notedNameLength, limitedBy: scalars.endIndex),
+      end != scalars.endIndex
+    else { return name }
+    return String(scalars[..<end]) + "…"
   }
 
   private func decodeHeader(

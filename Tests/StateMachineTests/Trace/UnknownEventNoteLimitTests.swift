@@ -43,4 +43,31 @@ import Testing
     let spelled = String(repeating: "a", count: LineDecoder.notedNameLength) + "…"
     #expect(report.notes.map(\.message) == ["unknown event \"\(spelled)\" skipped (reported once per name)"])
   }
+  /// A resumed audit counts the names its snapshot noted: each run's reader starts afresh, and the names
+  /// kept in the snapshot once grew by up to 101 a run.
+  @Test func aResumedAuditCountsTheNamesItsSnapshotNoted() throws {
+    let first = Self.trace(names: (1...60).map { "early\($0)" })
+    let whole = first + Self.trace(names: (1...200).map { "late\($0)" })
+    let start = try IncrementalAudit.run(bytes: first, path: "names.jsonl")
+    #expect(start.report.notes.count == 60)
+    let resumed = try IncrementalAudit.run(bytes: whole, path: "names.jsonl", resumingFrom: start.snapshot)
+    #expect(resumed.report.notes.count == Self.limit - 60 + 1)
+    #expect(
+      resumed.report.notes.last?.message.contains("more than \(Self.limit) unknown event names") == true)
+    #expect(resumed.snapshot.reportedUnknownEvents.count == Self.limit + 1)
+    let again = try IncrementalAudit.run(
+      bytes: whole + Self.trace(names: (1...50).map { "later\($0)" }), path: "names.jsonl",
+      resumingFrom: resumed.snapshot)
+    #expect(again.report.notes.isEmpty)
+    #expect(again.snapshot.reportedUnknownEvents.count == Self.limit + 1)
+  }
+
+  /// A name of a few characters, each a letter and many combining marks, is noted by its first scalars:
+  /// cut by characters, its note kept the whole name (400 KB).
+  @Test func aNameOfCombiningMarksIsCutByScalars() {
+    let name = "a" + String(repeating: "\u{301}", count: 200_000)
+    let note = Self.report(names: [name]).notes.first?.message ?? ""
+    #expect(note.utf8.count < 1_000, "the note holds \(note.utf8.count) bytes")
+    #expect(LineDecoder.notedName(name).unicodeScalars.count == LineDecoder.notedNameLength + 1)
+  }
 }
