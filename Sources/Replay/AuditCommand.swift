@@ -56,9 +56,16 @@ enum AuditCommand {
     case .run(let parsed): input = parsed
     }
     let format: String
-    do {
+    do throws(UsageError) {
       format = try input.format(["text", "json"])
       _ = try input.paths()
+      // Taken silently, it would do nothing: the comparison's status says whether the findings agree with
+      // the header, whatever their severity.
+      if input.parsed[Option.checkExpect], input.isStrict {
+        throw UsageError(
+          message: "--strict fails a run on warnings; --check-expect passes when the findings agree with the "
+            + "header's expect, warnings included: use one or the other")
+      }
     } catch {
       return input.failure(error)
     }

@@ -110,10 +110,10 @@ enum TailCommand {
         output.flush()
         if output.failure != nil || output.readerGone { stop.request() }
       })
-    output.write(result.stdout)
-    output.flush()
-    result.stdout = ""
+    // The summary (or the help) is the result's, written as every command's is; after a failed write it
+    // is not tried again, and the failure is the run's.
     if let failure = output.failure {
+      result.stdout = ""
       result.stderr += "error: cannot write standard output: \(ErrorText.describe(failure))\n"
       result.status = .inputError
     }

@@ -29,4 +29,12 @@ import Testing
     #expect(refused.status == .usage, "\(refused.stdout)\(refused.stderr)")
     #expect(refused.stderr.contains("unknown option '--strict'"), "\(refused.stderr)")
   }
+
+  /// `--check-expect`'s status says whether the findings agree with the header, so `--strict` would do
+  /// nothing there (it was taken and ignored).
+  @Test func checkExpectRefusesIt() {
+    let refused = run(["audit", "--check-expect", "--strict", "traces/rules/layout-hitch.jsonl"])
+    #expect(refused.status == .usage)
+    #expect(refused.stderr.hasPrefix("error: --strict fails a run on warnings; --check-expect passes"))
+  }
 }

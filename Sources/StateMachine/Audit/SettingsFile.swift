@@ -156,9 +156,12 @@ package enum SettingsFile {
         // is no limit, as `--max-presentations` takes it.
         configuration.presentationLimit = value >= Double(Int.max) ? Int.max : Int(value)
       default:
-        // The closest key first, as the rule ids' "did you mean" (a typo's case or a letter), then them all.
-        let closest = ClosestMatch.name(
-          to: member.key, among: keys, maximumDistance: max(2, member.key.count / 3))
+        // The key a command-line option's spelling means, or the closest key, as the rule ids' "did you
+        // mean" (a typo's case or a letter); then them all. By distance alone, "tolerance" (the option that
+        // takes a percentage) came out as "toleranceMs".
+        let closest =
+          Self.commandLineSpellings[member.key]
+          ?? ClosestMatch.name(to: member.key, among: keys, maximumDistance: max(2, member.key.count / 3))
         throw fail(
           member.keyColumn,
           "unknown setting \"\(member.key)\"" + (closest.map { " (did you mean \"\($0)\"?)" } ?? "")
@@ -172,4 +175,11 @@ package enum SettingsFile {
   private static func spelled(_ value: JSONValue) -> String {
     value.numberValue.map(JSONText.number) ?? value.typeName
   }
+
+  /// The settings' keys by the command-line options' names that differ from them, without their dashes
+  /// (`--tolerance` is `tolerancePercent`): a key written as the option is spelled is told its name.
+  static let commandLineSpellings: [String: String] = [
+    "tolerance": "tolerancePercent", "tolerance-ms": "toleranceMs", "frame-rate": "frameRate",
+    "max-presentations": "maxPresentations",
+  ]
 }

@@ -60,6 +60,8 @@ import Testing
         == true)
     #expect(
       message(#"{"maxPresentation":9}"#)?.contains(#"(did you mean "maxPresentations"?); \#(valid)"#) == true)
+    #expect(message(#"{"tolerance":25}"#)?.contains(#"(did you mean "tolerancePercent"?)"#) == true)
+    #expect(message(#"{"frame-rate":120}"#)?.contains(#"(did you mean "frameRate"?)"#) == true)
     #expect(message(#"{"colour":true}"#)?.contains(#"unknown setting "colour"; \#(valid)"#) == true)
   }
 
