@@ -49,6 +49,13 @@ struct FileDescriptorOutput {
       let written = systemWrite(descriptor, next, left)
       if written < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          // A descriptor a parent left non-blocking (shared with it): wait until it takes more, as a
+          // blocking one would have.
+          var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&ready, 1, -1)
+          continue
+        }
         throw Failure(code: errno)
       }
       next += written

@@ -81,7 +81,7 @@ final class StopRequest: @unchecked Sendable {
     // Dispatch may still watch the read end until the source's cancellation is done: closed only then.
     source.setCancelHandler { _ = close(readEnd) }
     source.resume()
-    stopSignalPipe = ends[1]
+    stopSignalPipe.pointee = ends[1]
     // A process may start with the signals blocked (a parent's thread blocked them and the mask is
     // inherited): the handler would never run. They are unblocked on this thread, which then takes them.
     var signals = sigset_t()
@@ -90,8 +90,11 @@ final class StopRequest: @unchecked Sendable {
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     for number in [SIGINT, SIGTERM] {
       signal(number) { _ in
+        // Only what a handler may do: a write, with `errno` as the interrupted code left it.
+        let saved = errno
         var byte: UInt8 = 1
-        _ = write(stopSignalPipe, &byte, 1)
+        _ = write(stopSignalPipe.pointee, &byte, 1)
+        errno = saved
       }
     }
     return SignalHandlers(source: source, writeEnd: ends[1])
@@ -108,5 +111,10 @@ final class StopRequest: @unchecked Sendable {
 }
 
 /// The pipe the signal handler writes to: a C handler captures nothing, so it reads a global, set before
-/// the handler is installed and read only by it.
-private nonisolated(unsafe) var stopSignalPipe: Int32 = -1
+/// the handler is installed. Memory behind a constant pointer, as `SignalCleanup`'s paths are: a global
+/// variable would have its every access checked for exclusivity, a call into the runtime from the handler.
+private nonisolated(unsafe) let stopSignalPipe: UnsafeMutablePointer<Int32> = {
+  let pipe = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+  pipe.initialize(to: -1)
+  return pipe
+}()

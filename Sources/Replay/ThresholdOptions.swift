@@ -73,7 +73,10 @@ enum ThresholdOptions {
     }
     if let undriven = try number(Option.undriven, minimum: 0) { configuration.undrivenAfter = undriven }
     if let text = parsed[Option.maxPresentations] {
-      guard let limit = Int(text), limit >= 1 else {
+      // A whole number past `Int.max` is no limit, as the settings file takes it.
+      let isWhole =
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+      guard let limit = Int(text) ?? (isWhole ? Int.max : nil), limit >= 1 else {
         throw UsageError(
           message: "\(Option.maxPresentations.name) must be a whole number >= 1, not '\(text)'")
       }

@@ -88,6 +88,9 @@ import Testing
     #expect(limited.stdout.contains("\(trace.path):2:1: error: [input] this event makes 2 presentations"))
     #expect(run(["audit", "--config", file.path, "--max-presentations", "4", trace.path]).status == .clean)
     #expect(run(["audit", "--max-presentations", "0", trace.path]).status == .usage)
+    // Past Int.max is no limit, as in the settings file (it was wrong usage on the command line only).
+    #expect(run(["audit", "--max-presentations", "99999999999999999999", trace.path]).status == .clean)
+    #expect(run(["audit", "--max-presentations", "-99999999999999999999", trace.path]).status == .usage)
     try #"{"maxPresentations": 1.5}"#.write(to: file, atomically: true, encoding: .utf8)
     let malformed = run(["audit", "--config", file.path, trace.path])
     #expect(malformed.status == .inputError)

@@ -58,4 +58,33 @@ struct UnwritableOutputTests {
     #expect(!run.timedOut, "replay went on after its reader went away")
     #expect(run.stdout == "status 1\n", "\(run.stdout)")
   }
+
+  /// Standard output a parent left non-blocking (a pipe it shares): a write that would block waits, as a
+  /// blocking one does, and the whole report arrives. It once failed the run with "Resource temporarily
+  /// unavailable" and a cut report.
+  @Test func aNonBlockingPipeGetsTheWholeReport() throws {
+    let trace = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "non-blocking-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: trace) }
+    let lines = (1...20_000).map { #"{"t":\#($0),"id":"p\#($0)","event":"dismiss"}"# }
+    try (lines.joined(separator: "\n") + "\n").write(to: trace, atomically: true, encoding: .utf8)
+    var ends: [Int32] = [-1, -1]
+    try #require(pipe(&ends) == 0)
+    _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: try BuiltReplay.executable())
+    child.arguments = ["audit", trace.path]
+    child.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+    child.standardError = FileHandle.nullDevice
+    try child.run()
+    close(ends[1])
+    // Read only after the child has filled the pipe and met a write that would block.
+    usleep(300_000)
+    let report = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true).readDataToEndOfFile()
+    child.waitUntilExit()
+    #expect(child.terminationStatus == 1)
+    #expect(
+      String(decoding: report, as: UTF8.self).hasSuffix(
+        "20000 events: 20000 errors, 0 warnings in 1 file (failed)\n"))
+  }
 }
