@@ -61,8 +61,8 @@ final class StopRequest: @unchecked Sendable {
   ///
   /// The signals' handler writes a byte into a pipe, which a dispatch source reads: a signal is never
   /// lost. Signal dispatch sources, tried first, needed the signal ignored while the source registered,
-  /// which it does on another thread a moment later: a SIGTERM sent in between was ignored (1 in 40 sent
-  /// the instant tail said it was following). A byte written then waits in the pipe instead. Without a
+  /// which it does on another thread a moment later: a SIGTERM sent in between was ignored (28 of 40
+  /// sent the instant tail said it was following). A byte written then waits in the pipe instead. Without a
   /// pipe (none could be made), the signals keep their default action: they end the process.
   func installSignalHandlers() -> SignalHandlers? {
     var ends: [Int32] = [-1, -1]
@@ -114,7 +114,7 @@ final class StopRequest: @unchecked Sendable {
 /// the handler is installed. Memory behind a constant pointer, as `SignalCleanup`'s paths are: a global
 /// variable would have its every access checked for exclusivity, a call into the runtime from the handler.
 private nonisolated(unsafe) let stopSignalPipe: UnsafeMutablePointer<Int32> = {
-  let pipe = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-  pipe.initialize(to: -1)
-  return pipe
+  let descriptor = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+  descriptor.initialize(to: -1)
+  return descriptor
 }()
