@@ -71,9 +71,18 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
   }
 
   /// The window a measured time may fall in around `expected` before a timing rule fires (<doc:Rules#Timing-tolerance>).
+  /// A window that has no bounds to compute (a NaN duration or tolerance, or an infinite one times zero)
+  /// takes every time: nothing is judged against it.
+  ///
+  /// ```swift
+  /// AuditConfiguration().acceptableRange(around: 0.35)  // 0.2125...0.4875: 0.35 × (1 ± 25 %) ± 50 ms
+  /// AuditConfiguration().acceptableRange(around: .nan)  // -inf...inf
+  /// ```
   public func acceptableRange(around expected: Double) -> ClosedRange<Double> {
     let low = expected * (1 - toleranceRatio) - toleranceSeconds
     let high = expected * (1 + toleranceRatio) + toleranceSeconds
+    // A NaN bound would make no range at all: `ClosedRange` traps on one.
+    guard !low.isNaN, !high.isNaN else { return -Double.infinity...Double.infinity }
     return min(low, high)...max(low, high)
   }
 }

@@ -48,7 +48,12 @@ package struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
 
   /// An index into `weights`, chosen in proportion to them (`nil` when none is positive).
   package mutating func weighted(_ weights: [Int]) -> Int? {
-    let total = weights.reduce(0) { $0 + max($1, 0) }
+    // Added up saturating: weights near `Int.max` (a configuration's, unchecked) overflowed the sum.
+    // Below the saturation the sum, and so every seed's draws, are as before.
+    let total = weights.reduce(0) { sum, weight in
+      let (next, overflow) = sum.addingReportingOverflow(max(weight, 0))
+      return overflow ? Int.max : next
+    }
     guard total > 0 else { return nil }
     var roll = below(total)
     for (index, weight) in weights.enumerated() where weight > 0 {

@@ -91,7 +91,8 @@ public final class BackgroundFileTraceSink: TraceSink {
 
   /// The file the sink writes.
   public let path: String
-  /// The bytes waiting that wake the writer without waiting for `flushDelay`.
+  /// The bytes waiting that wake the writer without waiting for `flushDelay` (1 to
+  /// ``FileTraceSink/largestBufferCapacity``; a size outside is taken as the nearest of the two).
   public let bufferCapacity: Int
   /// Seconds a line may wait for the writer; `nil` waits for a full buffer or a flush.
   public let flushDelay: Double?
@@ -144,7 +145,7 @@ public final class BackgroundFileTraceSink: TraceSink {
       }
     }
     self.path = path
-    self.bufferCapacity = max(bufferCapacity, 1)
+    self.bufferCapacity = min(max(bufferCapacity, 1), FileTraceSink.largestBufferCapacity)
     self.flushDelay = flushDelay.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
     // Room for two full buffers at least, or a full buffer would stop the recording at once.
     self.backlogLimit = max(backlogLimit, 2 * self.bufferCapacity)

@@ -61,8 +61,12 @@ public final class FileTraceSink: TraceSink {
 
   /// The file the sink writes.
   public let path: String
-  /// The buffer size that triggers a write.
+  /// The buffer size that triggers a write (1 byte to `largestBufferCapacity`; a size outside is taken as
+  /// the nearest of the two).
   public let bufferCapacity: Int
+  /// The largest buffer a file sink keeps, 64 MiB: a larger one (`Int.max`) overflowed or failed to allocate,
+  /// since the buffer is reserved at once.
+  public static let largestBufferCapacity = 64 << 20
   /// Seconds between background flushes; `nil` means only on demand and when the buffer fills.
   public let flushInterval: Double?
   private let onError: (@Sendable (RecordingError) -> Void)?
@@ -102,6 +106,7 @@ public final class FileTraceSink: TraceSink {
         kind: .cannotOpen, code: code, path: path,
         message: "cannot inspect \(path): \(RecordingError.describe(code))")
     }
+    let bufferCapacity = min(max(bufferCapacity, 1), Self.largestBufferCapacity)
     var buffer: [UInt8] = []
     buffer.reserveCapacity(max(bufferCapacity, 256) + 256)
     let size = Int64(info.st_size)
@@ -109,7 +114,7 @@ public final class FileTraceSink: TraceSink {
       buffer.append(0x0A)  // end a line cut by an earlier crash, so it stays one bad line
     }
     self.path = path
-    self.bufferCapacity = max(bufferCapacity, 1)
+    self.bufferCapacity = bufferCapacity
     self.flushInterval = flushInterval.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
     self.onError = onError
     state = LockedState(

@@ -17,7 +17,9 @@
 /// Its memory does not grow with the session: the audit holds what is in flight, as `replay tail`'s does
 /// (each finding is taken from it as soon as it is settled), and ``findings`` keeps the first
 /// ``findingLimit`` findings settled, while ``settledFindings``, ``errors`` and ``warnings`` count every
-/// one. The handler and the return values of ``audit(_:line:)``, ``consume(_:)`` and ``finish()`` get
+/// one. The exception is input errors: the records of lines a reader could not read, fed through
+/// ``consume(_:)``, are each kept in ``inputErrors``, as every audit keeps them
+/// (<doc:Performance#Replaying-in-bounded-memory>); events recorded or audited have none. The handler and the return values of ``audit(_:line:)``, ``consume(_:)`` and ``finish()`` get
 /// every finding, kept or not.
 public final class LiveAuditor: Sendable {
   /// The audit and what the live auditor keeps of its findings, behind one lock.

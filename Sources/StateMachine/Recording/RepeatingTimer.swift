@@ -13,7 +13,12 @@ import Dispatch
 final class RepeatingTimer: @unchecked Sendable {
   private let source: any DispatchSourceTimer
 
-  init(interval: Double, label: String, handler: @escaping @Sendable () -> Void) {
+  /// The longest interval it keeps: a day. A longer one (a flush every 1e12 seconds) trapped in Dispatch or
+  /// in converting the leeway, and would never fire anyway.
+  static let longestInterval: Double = 86_400
+
+  init(interval requested: Double, label: String, handler: @escaping @Sendable () -> Void) {
+    let interval = min(requested, Self.longestInterval)
     source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: label))
     source.schedule(
       deadline: .now() + interval, repeating: interval, leeway: .milliseconds(max(1, Int(interval * 100))))

@@ -127,6 +127,14 @@ public final class TraceRecorder: Sendable {
           return .dropped
         }
         let t = clock.now()
+        // A time the reader refuses (`"t":null`) would make a line the trace cannot be read past, and the
+        // live auditor would judge an event the offline audit never sees: refused as an invalid event.
+        guard t.isFinite else {
+          return .failed(
+            RecordingError(
+              kind: .invalidEvent,
+              message: "\(kind.rawValue) not recorded: the clock gave t = \(t), which a trace cannot hold"))
+        }
         let start = TraceLineFormatter.writePrefix(t: t, endingAt: bodyStart, in: buffer)
         do throws(RecordingError) {
           try sink.writeLine(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))

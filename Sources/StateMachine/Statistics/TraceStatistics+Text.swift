@@ -39,9 +39,11 @@ extension TraceStatistics {
       row("  \(kind.rawValue) measured÷declared", durations.ratio, to: &out)
     }
     out += "\ninteractive: \(finished) finished, \(cancelled) cancelled"
-    if finished > 0 || cancelled > 0 {
-      // In Double: the two counts may come from merged files and add up beyond Int.max.
-      let share = Double(finished) / (Double(finished) + Double(cancelled)) * 100
+    // In Double: the two counts may come from merged files and add up beyond Int.max. Only a share of a
+    // positive total (the counts are public: negative ones, set by hand, gave a NaN that trapped).
+    let total = Double(finished) + Double(cancelled)
+    if finished >= 0, cancelled >= 0, total > 0 {
+      let share = Double(finished) / total * 100
       out += " (\(Int(share.rounded()))% finished)"
     }
     out += "\n"

@@ -108,9 +108,11 @@ public struct TraceReplayer {
       inputErrors: audit.inputErrors)
   }
 
-  /// Sleeps the calling thread for `seconds`.
-  public static let sleepRealTime: @Sendable (Double) -> Void = { seconds in
-    guard seconds > 0 else { return }
+  /// Sleeps the calling thread for `seconds`, at most about 68 years (a trace's gap may be 1e300 seconds,
+  /// or infinite at a tiny speed: converted whole, it trapped).
+  public static let sleepRealTime: @Sendable (Double) -> Void = { requested in
+    guard requested > 0 else { return }
+    let seconds = min(requested, Double(Int32.max))
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }

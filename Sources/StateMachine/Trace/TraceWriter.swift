@@ -9,9 +9,12 @@
 /// Canonical means: `t`, `id`, `event`, then the event's payload keys in `EventKind.payloadKeys` order,
 /// then unknown keys sorted; numbers as `JSONText.number`. So encode, decode, encode is byte-identical.
 ///
-/// Every line it writes is one the reader accepts: an `extra` key that the format reserves for the
-/// event (`t`, `id`, `event`, or one of the kind's payload keys) or that repeats an earlier one is left
-/// out, since writing it would give a duplicate key or change what the line means.
+/// Every line it writes of a valid event is one the reader accepts: an `extra` key that the format
+/// reserves for the event (`t`, `id`, `event`, or one of the kind's payload keys) or that repeats an
+/// earlier one is left out, since writing it would give a duplicate key or change what the line means.
+/// A valid event has a finite `t`, a non-empty id and finite payload numbers (JSON has no NaN or
+/// infinity: one is written as `null`, which the reader refuses), and a header is one of this version
+/// (``TraceHeader/supportedVersion``); `TraceRecorder` refuses other events before they are written.
 public enum TraceWriter {
   /// One event as a line, without the terminating newline.
   public static func line(for event: Event) -> String {
