@@ -78,11 +78,15 @@ public struct AuditConfiguration: Sendable, Hashable, Codable {
   /// AuditConfiguration().acceptableRange(around: 0.35)  // 0.2125...0.4875: 0.35 × (1 ± 25 %) ± 50 ms
   /// AuditConfiguration().acceptableRange(around: .nan)  // -inf...inf
   /// ```
+  @inline(__always)
   public func acceptableRange(around expected: Double) -> ClosedRange<Double> {
     let low = expected * (1 - toleranceRatio) - toleranceSeconds
     let high = expected * (1 + toleranceRatio) + toleranceSeconds
-    // A NaN bound would make no range at all: `ClosedRange` traps on one.
-    guard !low.isNaN, !high.isNaN else { return -Double.infinity...Double.infinity }
-    return min(low, high)...max(low, high)
+    let lower = min(low, high)
+    let upper = max(low, high)
+    // False only for a NaN bound, which would make no range at all (`ClosedRange` traps on one): the same
+    // comparison the range's own check makes, which the compiler then needs only once.
+    guard lower <= upper else { return -Double.infinity...Double.infinity }
+    return lower...upper
   }
 }
