@@ -27,8 +27,10 @@ package struct AuditDriver: Sendable {
   package private(set) var expect: [String]?
   /// The rules the header's `ignore` turned off.
   package private(set) var ignore: [Rule]
-  /// Unknown event names already noted: one note per name.
-  package private(set) var notedUnknownEvents: Set<String>
+  /// Unknown event names already noted, this run or one a snapshot resumed: one note per name.
+  private var unknownEvents: UnknownEventNotes
+  /// The unknown event names noted, as a snapshot keeps them.
+  package var notedUnknownEvents: Set<String> { unknownEvents.names }
   /// `finish()` ran: later records change nothing.
   package private(set) var isFinished = false
   /// The trace held more presentations than ``AuditConfiguration/presentationLimit`` at once: the audit
@@ -44,7 +46,7 @@ package struct AuditDriver: Sendable {
     self.configuration = configuration
     self.auditor = auditor ?? Auditor(configuration: configuration)
     self.ignore = ignore
-    self.notedUnknownEvents = notedUnknownEvents
+    unknownEvents = UnknownEventNotes(names: notedUnknownEvents)
   }
 
   /// Audits one record: an event through the machine (returning its step), an unknown event's time as
@@ -56,7 +58,9 @@ package struct AuditDriver: Sendable {
     case .event(let event, let line):
       return consume(event, line: line)
     case .skippedEvent(let name, let t, let id, let line, let note):
-      if let note { noteUnknownEvent(name, note) }
+      // The reader's note, as the driver's own count has it: the reader counts the names of its own run
+      // only, and a resumed audit's would grow run after run.
+      if let note, let kept = unknownEvents.note(for: name, line: note.line) { notes.append(kept) }
       auditor.advanceClock(to: t, line: line, id: id, into: &findings)
     case .header(let header, _):
       expect = header.expect
@@ -70,20 +74,6 @@ package struct AuditDriver: Sendable {
       notes.append(note)
     }
     return nil
-  }
-
-  /// Keeps the reader's note of an unknown event name unless the name was noted before, this run or one a
-  /// snapshot resumed, and while no more than the limit were: by the name as the note spells it, since a
-  /// name may be as long as a line. The reader counts the names of its own run only, so a resumed audit's
-  /// names would grow run after run: past the limit (counting the snapshot's), the first new name's note
-  /// says later names go unnoted, and no other follows.
-  private mutating func noteUnknownEvent(_ name: String, _ note: TraceNote) {
-    let limit = LineDecoder.unknownEventNoteLimit
-    guard notedUnknownEvents.count <= limit else { return }
-    let noted = LineDecoder.notedName(name)
-    guard notedUnknownEvents.insert(noted).inserted else { return }
-    let isPastLimit = notedUnknownEvents.count > limit
-    notes.append(isPastLimit ? LineDecoder.unknownEventNote(noted, line: note.line, isPastLimit: true) : note)
   }
 
   /// Audits one event at `line` and returns the machine's step: for consumers that follow the machine

@@ -5,19 +5,10 @@
 /// let record = decoder.decode(Array(#"{"t":1,"id":"p1","event":"dismiss"}"#.utf8), line: 2)
 /// ```
 ///
-/// It keeps the set of unknown event names already reported, so each is noted once per trace, up to
-/// `unknownEventNoteLimit` names (<doc:TraceFormat#Overview>).
+/// It keeps the unknown event names already reported, so each is noted once per trace, up to a limit
+/// (`UnknownEventNotes`).
 package struct LineDecoder: Sendable {
-  /// The most unknown event names noted in one trace. Past it one more note says later names go unnoted:
-  /// a trace of a new name on every line would otherwise keep a note and a name per line (a 62 MB trace
-  /// of 1.5 million names took `replay stats` to 281 MB), where every other command holds only what is
-  /// in flight.
-  package static let unknownEventNoteLimit = 100
-  /// The most characters of an unknown event's name a note spells, and tells names apart by: a name may be
-  /// as long as a line (16 MiB), and a note of it would be kept whole.
-  package static let notedNameLength = 100
-
-  private var reportedUnknownEvents: Set<String> = []
+  private var unknownEvents = UnknownEventNotes()
   private var sawFirstLine = false
 
   package init() {}
@@ -51,43 +42,7 @@ package struct LineDecoder: Sendable {
   /// The record of an event line whose name the format does not define: skipped, but its time still
   /// advances the trace's clock (<doc:Rules#Time-evidence>); the note is set the first time the name appears.
   mutating func skippedEvent(name: String, t: Double, id: String, line: Int) -> TraceRecord {
-    .skippedEvent(name: name, t: t, id: id, line: line, note: note(forUnknown: name, line: line))
-  }
-
-  /// The note of an unknown event name seen for the first time, while fewer than the limit were noted;
-  /// then the one note that says later names go unnoted; then none.
-  private mutating func note(forUnknown name: String, line: Int) -> TraceNote? {
-    guard reportedUnknownEvents.count <= Self.unknownEventNoteLimit else { return nil }
-    let noted = Self.notedName(name)
-    guard reportedUnknownEvents.insert(noted).inserted else { return nil }
-    return Self.unknownEventNote(
-      noted, line: line, isPastLimit: reportedUnknownEvents.count > Self.unknownEventNoteLimit)
-  }
-
-  /// The note of the unknown event name `noted` (as `notedName` spells it) at `line`: its own, or, for the
-  /// first name past the limit, the one that says later names go unnoted (the audit's driver, which also
-  /// counts the names a snapshot noted, words its own last note the same way).
-  package static func unknownEventNote(_ noted: String, line: Int, isPastLimit: Bool) -> TraceNote {
-    guard isPastLimit else {
-      return TraceNote(line: line, message: "unknown event \"\(noted)\" skipped (reported once per name)")
-    }
-    return TraceNote(
-      line: line,
-      message: "unknown event \"\(noted)\" skipped; more than \(unknownEventNoteLimit) unknown event "
-        + "names in this trace, so later ones are skipped without a note")
-  }
-
-  /// `name` as a note spells it: its first `notedNameLength` Unicode scalars, and "…" when it is longer.
-  /// Scalars, not characters: one character may be a letter and any number of combining marks, and a name
-  /// of a few such characters could be megabytes long (at most 4 bytes a scalar, so 400 bytes a name).
-  package static func notedName(_ name: String) -> String {
-    // Its bytes first: as many bytes are at least as many scalars.
-    guard name.utf8.count > notedNameLength else { return name }
-    let scalars = name.unicodeScalars
-    guard let end = scalars.index(scalars.startIndex, offsetBy: notedNameLength, limitedBy: scalars.endIndex),
-      end != scalars.endIndex
-    else { return name }
-    return String(scalars[..<end]) + "…"
+    .skippedEvent(name: name, t: t, id: id, line: line, note: unknownEvents.note(for: name, line: line))
   }
 
   private func decodeHeader(

@@ -6,7 +6,7 @@ import Testing
 /// name as long as a line is noted by its first characters: the audit, `stats`, `export` and `state` once
 /// kept a note and a name per distinct name (a 62 MB trace of 1.5 million names took 281 MB).
 @Suite struct UnknownEventNoteLimitTests {
-  static let limit = LineDecoder.unknownEventNoteLimit
+  static let limit = UnknownEventNotes.limit
 
   static func trace(names: [String]) -> [UInt8] {
     let lines = names.enumerated().map { #"{"t":\#($0.offset + 1),"id":"p1","event":"\#($0.element)"}"# }
@@ -40,7 +40,7 @@ import Testing
   @Test func aLongNameIsNotedByItsFirstCharacters() {
     let long = String(repeating: "a", count: 5_000)
     let report = Self.report(names: [long + "x", long + "y"])
-    let spelled = String(repeating: "a", count: LineDecoder.notedNameLength) + "…"
+    let spelled = String(repeating: "a", count: UnknownEventNotes.notedNameLength) + "…"
     #expect(report.notes.map(\.message) == ["unknown event \"\(spelled)\" skipped (reported once per name)"])
   }
   /// A resumed audit counts the names its snapshot noted: each run's reader starts afresh, and the names
@@ -68,6 +68,6 @@ import Testing
     let name = "a" + String(repeating: "\u{301}", count: 200_000)
     let note = Self.report(names: [name]).notes.first?.message ?? ""
     #expect(note.utf8.count < 1_000, "the note holds \(note.utf8.count) bytes")
-    #expect(LineDecoder.notedName(name).unicodeScalars.count == LineDecoder.notedNameLength + 1)
+    #expect(UnknownEventNotes.notedName(name).unicodeScalars.count == UnknownEventNotes.notedNameLength + 1)
   }
 }
