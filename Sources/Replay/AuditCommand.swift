@@ -165,9 +165,7 @@ enum AuditCommand {
   static func checkExpect(_ report: AuditReport, json: Bool) -> ReplayCLI.Result {
     if json { return checkExpectJSON(report) }
     var result = ReplayCLI.Result()
-    var differing = 0
     var tally = CheckExpectTally()
-    var inputProblems = false
     for file in report.files {
       let comparison = ExpectComparison(file)
       tally.count(comparison, file)
@@ -179,9 +177,7 @@ enum AuditCommand {
         result.stdout +=
           "\(path):\(error.line):\(error.column): error: [input] \(TerminalText.escaped(error.message))\n"
       }
-      inputProblems = inputProblems || file.hasInputProblems || comparison.headerError != nil
       guard let difference = comparison.difference else { continue }
-      differing += 1
       result.stdout += "\(path): error: [expect] the findings differ from the header's expect:\n"
       // The entries are the header's, as the trace's writer spelt them: escaped line by line.
       result.stdout += difference.text.split(separator: "\n").map {
@@ -190,7 +186,7 @@ enum AuditCommand {
       .joined()
     }
     result.stdout += tally.summary
-    result.status = checkExpectStatus(inputProblems: inputProblems, differing: differing)
+    result.status = tally.status
     return result
   }
 
@@ -212,6 +208,13 @@ enum AuditCommand {
       } else {
         agreeing += 1
       }
+    }
+
+    /// Input errors in any file (a file not compared has some) win over files whose findings differ
+    /// from their `expect`.
+    var status: AuditExitStatus {
+      if withInputErrors + notCompared > 0 { return .inputError }
+      return differing > 0 ? .findings : .clean
     }
 
     /// The last line: `checked 3 files against their expect: all agree`, or each outcome counted
@@ -237,15 +240,14 @@ enum AuditCommand {
   static func checkExpectJSON(_ report: AuditReport) -> ReplayCLI.Result {
     func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
     var files: [JSONValue] = []
+    // Every file whose findings differ, with input errors or not (the tally counts those apart).
     var differing = 0
-    var notCompared = 0
-    var inputProblems = false
+    var tally = CheckExpectTally()
     for file in report.files {
       let comparison = ExpectComparison(file)
       if comparison.difference != nil { differing += 1 }
+      tally.count(comparison, file)
       let problems = file.hasInputProblems || comparison.headerError != nil
-      inputProblems = inputProblems || problems
-      notCompared += comparison.compared ? 0 : 1
       var errors = comparison.inputErrors(of: file).map { error -> JSONValue in
         .object([
           ("line", .number(Double(error.line))), ("column", .number(Double(error.column))),
@@ -266,7 +268,7 @@ enum AuditCommand {
           ("errors", .array(errors)),
         ]))
     }
-    let status = checkExpectStatus(inputProblems: inputProblems, differing: differing)
+    let status = tally.status
     var out = ""
     JSONText.appendValue(
       .object([
@@ -275,18 +277,12 @@ enum AuditCommand {
           "summary",
           .object([
             ("files", .number(Double(report.files.count))), ("differing", .number(Double(differing))),
-            ("notCompared", .number(Double(notCompared))),
+            ("notCompared", .number(Double(tally.notCompared))),
             ("exitStatus", .number(Double(status.rawValue))),
           ])
         ),
       ]), to: &out)
     return ReplayCLI.Result(status: status, stdout: out + "\n")
-  }
-
-  /// Input errors in any file win over files whose findings differ from their `expect`.
-  private static func checkExpectStatus(inputProblems: Bool, differing: Int) -> AuditExitStatus {
-    if inputProblems { return .inputError }
-    return differing > 0 ? .findings : .clean
   }
 
   /// `--resume` / `--snapshot-out`: one trace, audited from a snapshot's line on.

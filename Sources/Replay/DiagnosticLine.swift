@@ -14,6 +14,11 @@ enum DiagnosticLine {
       + "\(TerminalText.escaped(error.message))\n"
   }
 
+  /// What a command says when its standard output cannot be written (a full disk): the run then fails.
+  static func cannotWriteStandardOutput(_ failure: FileDescriptorOutput.Failure) -> String {
+    "error: cannot write standard output: \(ErrorText.describe(failure))\n"
+  }
+
   /// What a many-file command says when its paths name no trace at all.
   static func noTraceFiles(under paths: [String]) -> String {
     "error: no *.jsonl files under \(paths.map(TerminalText.escaped).joined(separator: ", "))\n"

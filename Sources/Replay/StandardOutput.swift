@@ -19,12 +19,11 @@
 /// let output = StandardOutput()
 /// output.write("audited 1 file\n")
 /// output.flush()
-/// if let failure = output.failure { print("cannot write: \(ErrorText.describe(failure))") }
+/// if let failure = output.failure { print(DiagnosticLine.cannotWriteStandardOutput(failure)) }
 /// ```
 final class StandardOutput {
   private static let blockSize = 64 << 10
   private var block: [UInt8] = []
-  private let destination: FileDescriptorOutput
   /// The first write that failed other than for a reader gone away (a full disk, an I/O error): the run
   /// then says so and ends with status 2, since what it printed is not all there. Nothing is written
   /// after it.
@@ -32,10 +31,7 @@ final class StandardOutput {
   /// A reader went away (a closed pipe): the output ends, and there is no one left to tell.
   private(set) var readerGone = false
 
-  init(destination: FileDescriptorOutput = .standardOutput) {
-    self.destination = destination
-    block.reserveCapacity(Self.blockSize)
-  }
+  init() { block.reserveCapacity(Self.blockSize) }
 
   func write(_ text: String) {
     block.append(contentsOf: text.utf8)
@@ -47,7 +43,7 @@ final class StandardOutput {
     defer { block.removeAll(keepingCapacity: true) }
     guard failure == nil, !readerGone else { return }
     do {
-      try block.withUnsafeBytes { try destination.write(bytes: $0) }
+      try block.withUnsafeBytes { try FileDescriptorOutput.standardOutput.write(bytes: $0) }
     } catch let error as FileDescriptorOutput.Failure {
       if error.code == EPIPE { readerGone = true } else { failure = error }
     } catch {

@@ -114,7 +114,7 @@ enum TailCommand {
     // is not tried again, and the failure is the run's.
     if let failure = output.failure {
       result.stdout = ""
-      result.stderr += "error: cannot write standard output: \(ErrorText.describe(failure))\n"
+      result.stderr += DiagnosticLine.cannotWriteStandardOutput(failure)
       result.status = .inputError
     }
     return result

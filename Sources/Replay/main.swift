@@ -36,7 +36,7 @@ var stderr = result.stderr
 // The report is not all there: say so, and fail the run as a file it could not write does (README, "Exit
 // codes"), unless it already failed as wrong usage.
 if let failure = output.failure {
-  stderr += "error: cannot write standard output: \(ErrorText.describe(failure))\n"
+  stderr += DiagnosticLine.cannotWriteStandardOutput(failure)
   if status != .usage { status = .inputError }
 }
 try? FileDescriptorOutput.standardError.write(stderr)
